@@ -1,0 +1,385 @@
+package org.crowd4j.aggregate;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Objects;
+import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
+import org.crowd4j.aggregate.kernel.TaskChunks;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+
+/**
+ * Dawid–Skene EM (Dawid &amp; Skene 1979, "Maximum likelihood estimation of observer error-rates
+ * using the EM algorithm").
+ *
+ * <p><b>Model.</b> True label z_i ~ Categorical(ρ); worker w answers l with probability Π_w[z_i,
+ * l], independently across answers.
+ *
+ * <p><b>Updates.</b> Start from soft majority-vote posteriors q (gold tasks clamped) and take an
+ * M-step. E-step, in log space: log q_i(k) = log ρ_k + Σ_{a ∈ i} log Π_{w(a)}[k, l(a)] − log Z_i,
+ * posteriors floored at {@code floor} and renormalised. M-step: ρ = mean q; Π_w[k, l] ∝ max(Σ_{a of
+ * w, l(a)=l} q_{i(a)}(k), floor) — crowd-kit's clipping.
+ *
+ * <p><b>Stopping.</b> The objective is the marginal log-likelihood per answer, (1/m) Σ_i log Z_i,
+ * evaluated in each E-step; EM stops when it gains less than {@code tol} or after {@code
+ * maxIterations}. crowd-kit 1.4.1 computes its ELBO with the log prior added once per
+ * <em>answer</em> instead of once per task; we use the correct likelihood, so iteration counts can
+ * differ by one on some inputs while posteriors agree to the stopping tolerance.
+ *
+ * <p>Gold tasks (from the {@link FitContext}) are clamped to their label in every E-step. Initial
+ * confusion matrices can be added to the first M-step's counts or assigned outright, as crowd-kit's
+ * {@code initial_error}. Time {@code O(m K)} per iteration; memory {@code O(n K + W K²)}; runs on
+ * all cores with results independent of the thread count.
+ */
+public final class DawidSkene implements Aggregator {
+  /**
+   * Options of {@link DawidSkene}.
+   *
+   * @param maxIterations EM iterations at most; 0 returns the majority-vote start
+   * @param tol stop when the log-likelihood per answer gains less than this
+   * @param floor probability floor for posteriors and confusion counts (crowd-kit: 1e-10)
+   * @param stopping which objective the stopping rule watches
+   */
+  public record Options(int maxIterations, double tol, double floor, Stopping stopping) {
+    /** Validates. */
+    public Options {
+      if (maxIterations < 0) {
+        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+      }
+      if (!(tol >= 0)) {
+        throw new IllegalArgumentException("tol must be >= 0: " + tol);
+      }
+      if (!(floor >= 0 && floor < 0.01)) {
+        throw new IllegalArgumentException("floor must be in [0, 0.01): " + floor);
+      }
+      Objects.requireNonNull(stopping, "stopping");
+    }
+
+    /** crowd-kit's defaults: 100 iterations, tol 1e-5, floor 1e-10. */
+    public static Options defaults() {
+      return new Options(100, 1e-5, 1e-10, Stopping.LIKELIHOOD);
+    }
+  }
+
+  /** The objective watched by the stopping rule. */
+  public enum Stopping {
+    /** The marginal log-likelihood per answer (monotone under EM). */
+    LIKELIHOOD,
+    /**
+     * crowd-kit 1.4.1's ELBO per answer, which adds the log prior once per answer; not monotone,
+     * kept for exact parity with that library.
+     */
+    CROWDKIT_ELBO
+  }
+
+  /** How initial confusion matrices enter the first M-step. */
+  public enum InitialErrorStrategy {
+    /** Added to the majority-vote confusion counts before normalising (pseudo-counts). */
+    ADDITION,
+    /** Replace the workers' matrices; each row must sum to 1 and every worker must be given. */
+    ASSIGN
+  }
+
+  private final Options options;
+  private final Map<String, double[][]> initialErrors;
+  private final InitialErrorStrategy initialStrategy;
+
+  /** Dawid–Skene with {@code options}. */
+  public DawidSkene(Options options) {
+    this(options, null, InitialErrorStrategy.ADDITION);
+  }
+
+  /** Dawid–Skene with default options. */
+  public DawidSkene() {
+    this(Options.defaults());
+  }
+
+  private DawidSkene(
+      Options options, Map<String, double[][]> initialErrors, InitialErrorStrategy strategy) {
+    this.options = Objects.requireNonNull(options, "options");
+    this.initialErrors = initialErrors == null ? null : Map.copyOf(initialErrors);
+    this.initialStrategy = Objects.requireNonNull(strategy, "strategy");
+  }
+
+  /**
+   * A copy that starts from the given confusion matrices: worker name → {@code K × K} matrix (rows
+   * = true label, columns = answer, both in the dataset's label order).
+   */
+  public DawidSkene withInitialErrors(
+      Map<String, double[][]> matrices, InitialErrorStrategy strategy) {
+    return new DawidSkene(options, matrices, strategy);
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String name() {
+    return "ds";
+  }
+
+  @Override
+  public AggregationResult fit(CrowdDataset data, FitContext context) {
+    long start = System.nanoTime();
+    int n = data.numTasks();
+    int k = data.numLabels();
+    int numWorkers = data.numWorkers();
+    int m = data.numAnswers();
+    double floor = options.floor();
+    int[] off = data.taskOffsets();
+    int[] worker = data.workerColumn();
+    int[] label = data.labelColumn();
+    int[] gold = goldLabels(context.gold(), n);
+
+    double[] post = Votes.weightedCounts(data, null);
+    Votes.normalizeRows(post, n, k);
+    for (int i = 0; i < n; i++) {
+      if (gold[i] >= 0) {
+        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
+        post[i * k + gold[i]] = 1.0;
+      }
+    }
+    double[] errorCounts = new double[numWorkers * k * k];
+    double[] priorCounts = new double[k];
+    for (int i = 0; i < n; i++) {
+      DawidSkeneKernel.accumulate(
+          worker, label, off[i], off[i + 1], post, i * k, k, errorCounts, priorCounts);
+    }
+    double[] logPrior = new double[k];
+    double[] logError = new double[numWorkers * k * k];
+    DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
+    applyInitialErrors(data, errorCounts);
+    DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
+    if (initialErrors != null && initialStrategy == InitialErrorStrategy.ASSIGN) {
+      assignInitialErrors(data, logError);
+    }
+
+    TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
+    int c = chunks.count();
+    boolean perChunkCounts = (long) c * numWorkers * k * k <= 16_000_000L;
+    double[][] chunkErrors = new double[perChunkCounts ? c : 1][];
+    double[][] chunkPriors = new double[c][k];
+    double[] chunkLogLik = new double[c];
+    double[] history = new double[options.maxIterations()];
+    int iterations = 0;
+    boolean converged = options.maxIterations() == 0;
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int it = 1; it <= options.maxIterations(); it++) {
+      final double[] lp = logPrior;
+      final double[] le = logError;
+      if (perChunkCounts) {
+        chunks.forEach(
+            ch -> {
+              double[] ec = chunkErrors[ch];
+              if (ec == null) {
+                ec = new double[numWorkers * k * k];
+                chunkErrors[ch] = ec;
+              } else {
+                Arrays.fill(ec, 0.0);
+              }
+              double[] pc = chunkPriors[ch];
+              Arrays.fill(pc, 0.0);
+              double ll = 0;
+              for (int i = chunks.from(ch); i < chunks.to(ch); i++) {
+                ll +=
+                    DawidSkeneKernel.posterior(
+                        worker, label, off[i], off[i + 1], lp, le, k, gold[i], floor, post, i * k);
+                DawidSkeneKernel.accumulate(
+                    worker, label, off[i], off[i + 1], post, i * k, k, ec, pc);
+              }
+              chunkLogLik[ch] = ll;
+            });
+        Arrays.fill(errorCounts, 0.0);
+        Arrays.fill(priorCounts, 0.0);
+        for (int ch = 0; ch < c; ch++) {
+          double[] ec = chunkErrors[ch];
+          for (int j = 0; j < ec.length; j++) {
+            errorCounts[j] += ec[j];
+          }
+          for (int j = 0; j < k; j++) {
+            priorCounts[j] += chunkPriors[ch][j];
+          }
+        }
+      } else {
+        chunks.forEach(
+            ch -> {
+              double ll = 0;
+              for (int i = chunks.from(ch); i < chunks.to(ch); i++) {
+                ll +=
+                    DawidSkeneKernel.posterior(
+                        worker, label, off[i], off[i + 1], lp, le, k, gold[i], floor, post, i * k);
+              }
+              chunkLogLik[ch] = ll;
+            });
+        Arrays.fill(errorCounts, 0.0);
+        Arrays.fill(priorCounts, 0.0);
+        for (int i = 0; i < n; i++) {
+          DawidSkeneKernel.accumulate(
+              worker, label, off[i], off[i + 1], post, i * k, k, errorCounts, priorCounts);
+        }
+      }
+      double ll = 0;
+      for (int ch = 0; ch < c; ch++) {
+        ll += chunkLogLik[ch];
+      }
+      DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
+      DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
+      double objective;
+      if (options.stopping() == Stopping.CROWDKIT_ELBO) {
+        objective = crowdKitElbo(worker, label, off, post, logPrior, logError, k) / Math.max(1, m);
+      } else {
+        objective = m == 0 ? 0 : ll / m;
+      }
+      history[it - 1] = objective;
+      iterations = it;
+      boolean keepGoing =
+          context.listener().onIteration(name(), it, options.maxIterations(), objective);
+      if (objective - previous < options.tol()) {
+        converged = true;
+        break;
+      }
+      previous = objective;
+      if (!keepGoing) {
+        break;
+      }
+    }
+
+    double[] prior = new double[k];
+    for (int j = 0; j < k; j++) {
+      prior[j] = Math.exp(logPrior[j]);
+    }
+    return new AggregationResult(
+        data,
+        post,
+        null,
+        prior,
+        confusions(logError, numWorkers, k),
+        new Diagnostics(
+            iterations, converged, Arrays.copyOf(history, iterations), "log-likelihood per answer"),
+        Provenance.of(name(), options, data, start));
+  }
+
+  /** crowd-kit's ELBO: Σ_a Σ_k q(k)(log e + log ρ_k) + Σ_i H(q_i), with the prior per answer. */
+  private static double crowdKitElbo(
+      int[] worker,
+      int[] label,
+      int[] off,
+      double[] post,
+      double[] logPrior,
+      double[] logError,
+      int k) {
+    double elbo = 0;
+    for (int i = 0; i + 1 < off.length; i++) {
+      int row = i * k;
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        int base = (worker[a] * k + label[a]) * k;
+        for (int c = 0; c < k; c++) {
+          elbo += post[row + c] * (logError[base + c] + logPrior[c]);
+        }
+      }
+      for (int c = 0; c < k; c++) {
+        double q = post[row + c];
+        if (q > 0) {
+          elbo -= q * Math.log(q);
+        }
+      }
+    }
+    return elbo;
+  }
+
+  static int[] goldLabels(Gold gold, int n) {
+    int[] g = new int[n];
+    Arrays.fill(g, -1);
+    if (gold != null) {
+      if (gold.numTasks() != n) {
+        throw new IllegalArgumentException(
+            "gold is aligned to " + gold.numTasks() + " tasks, the data has " + n);
+      }
+      for (int i = 0; i < n; i++) {
+        g[i] = gold.hasKnown(i) ? gold.label(i) : -1;
+      }
+    }
+    return g;
+  }
+
+  /** Transposes log entries {@code [w][l][k]} into probabilities {@code [w][k][l]}. */
+  static ConfusionMatrices confusions(double[] logError, int numWorkers, int k) {
+    double[] out = new double[numWorkers * k * k];
+    for (int w = 0; w < numWorkers; w++) {
+      int b = w * k * k;
+      for (int l = 0; l < k; l++) {
+        for (int c = 0; c < k; c++) {
+          out[b + c * k + l] = Math.exp(logError[b + l * k + c]);
+        }
+      }
+    }
+    return new ConfusionMatrices(numWorkers, k, out);
+  }
+
+  private void applyInitialErrors(CrowdDataset data, double[] errorCounts) {
+    if (initialErrors == null || initialStrategy != InitialErrorStrategy.ADDITION) {
+      return;
+    }
+    int k = data.numLabels();
+    for (Map.Entry<String, double[][]> e : initialErrors.entrySet()) {
+      int w = data.workers().id(e.getKey());
+      if (w < 0) {
+        continue;
+      }
+      double[][] mat = checkShape(e.getKey(), e.getValue(), k);
+      for (int c = 0; c < k; c++) {
+        for (int l = 0; l < k; l++) {
+          errorCounts[(w * k + l) * k + c] += mat[c][l];
+        }
+      }
+    }
+  }
+
+  private void assignInitialErrors(CrowdDataset data, double[] logError) {
+    int k = data.numLabels();
+    for (int w = 0; w < data.numWorkers(); w++) {
+      String name = data.workers().name(w);
+      double[][] mat = initialErrors.get(name);
+      if (mat == null) {
+        throw new IllegalArgumentException(
+            "initial errors (assign) must cover every worker; missing '" + name + "'");
+      }
+      checkShape(name, mat, k);
+      for (int c = 0; c < k; c++) {
+        double sum = 0;
+        for (int l = 0; l < k; l++) {
+          sum += mat[c][l];
+        }
+        if (Math.abs(sum - 1.0) > 1e-6) {
+          throw new IllegalArgumentException(
+              "initial error matrix of worker '"
+                  + name
+                  + "' row "
+                  + c
+                  + " sums to "
+                  + sum
+                  + ", not 1");
+        }
+        for (int l = 0; l < k; l++) {
+          logError[(w * k + l) * k + c] = Math.log(Math.max(mat[c][l], options.floor()));
+        }
+      }
+    }
+  }
+
+  private static double[][] checkShape(String worker, double[][] mat, int k) {
+    if (mat.length != k) {
+      throw new IllegalArgumentException(
+          "initial error matrix of worker '" + worker + "' must be " + k + "×" + k);
+    }
+    for (double[] row : mat) {
+      if (row.length != k) {
+        throw new IllegalArgumentException(
+            "initial error matrix of worker '" + worker + "' must be " + k + "×" + k);
+      }
+    }
+    return mat;
+  }
+}

@@ -1,0 +1,82 @@
+package org.crowd4j.aggregate;
+
+import org.crowd4j.data.CrowdDataset;
+
+/**
+ * Majority vote: every task takes the label most of its answers give.
+ *
+ * <p>Posteriors are either the vote proportions ({@code soft = true}, "soft MV", crowd-kit's {@code
+ * probas_}) or a one-hot vector on the winner ({@code soft = false}, "hard MV"). Ties go to the
+ * lowest label id (crowd-kit's sorted order) or, with {@link TieBreak#RANDOM}, to a seeded random
+ * choice. Worker skills are the fraction of a worker's answers that agree with the result. Time
+ * {@code O(m + nK)}.
+ */
+public final class MajorityVote implements Aggregator {
+  /**
+   * Options of {@link MajorityVote}.
+   *
+   * @param soft posteriors are vote proportions rather than one-hot
+   * @param tieBreak how ties are broken
+   * @param seed seed for {@link TieBreak#RANDOM}
+   */
+  public record Options(boolean soft, TieBreak tieBreak, long seed) {
+    /** Validates. */
+    public Options {
+      java.util.Objects.requireNonNull(tieBreak, "tieBreak");
+    }
+
+    /** Hard majority vote, ties to the lowest label. */
+    public static Options defaults() {
+      return new Options(false, TieBreak.LOWEST, 0L);
+    }
+
+    /** Soft majority vote, ties to the lowest label. */
+    public static Options softDefaults() {
+      return new Options(true, TieBreak.LOWEST, 0L);
+    }
+  }
+
+  private final Options options;
+
+  /** A majority vote with {@code options}. */
+  public MajorityVote(Options options) {
+    this.options = java.util.Objects.requireNonNull(options, "options");
+  }
+
+  /** A hard majority vote with default options. */
+  public MajorityVote() {
+    this(Options.defaults());
+  }
+
+  @Override
+  public String name() {
+    return options.soft() ? "soft-mv" : "mv";
+  }
+
+  @Override
+  public AggregationResult fit(CrowdDataset data, FitContext context) {
+    long start = System.nanoTime();
+    int n = data.numTasks();
+    int k = data.numLabels();
+    double[] counts = Votes.weightedCounts(data, null);
+    int[] labels = Votes.winners(counts, n, k, options.tieBreak(), options.seed());
+    double[] posteriors;
+    if (options.soft()) {
+      Votes.normalizeRows(counts, n, k);
+      posteriors = counts;
+    } else {
+      posteriors = new double[n * k];
+      for (int i = 0; i < n; i++) {
+        posteriors[i * k + labels[i]] = 1.0;
+      }
+    }
+    return new AggregationResult(
+        data,
+        posteriors,
+        labels,
+        null,
+        new WorkerSkills(Votes.agreement(data, labels)),
+        Diagnostics.closedForm(),
+        Provenance.of(name(), options, data, start));
+  }
+}

@@ -1,0 +1,73 @@
+package org.crowd4j.aggregate;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * The catalogue of aggregation methods by command-line name, each with its default options and a
+ * factory. {@link #create(String, Map)} binds {@code name=value} overrides onto the defaults.
+ */
+public final class Methods {
+  /**
+   * One registered method.
+   *
+   * @param name command-line name
+   * @param description one line for help texts
+   * @param defaults default options record
+   * @param factory builds the aggregator from an options record of the same type
+   */
+  public record Spec(
+      String name, String description, Record defaults, Function<Record, Aggregator> factory) {
+    /** Builds the aggregator with overrides bound onto the defaults. */
+    public Aggregator create(Map<String, String> overrides) {
+      return factory.apply(OptionsBinder.bind(defaults, overrides));
+    }
+  }
+
+  private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+  static {
+    register("mv", "majority vote (hard)", MajorityVote.Options.defaults(), MajorityVote::new);
+    register(
+        "soft-mv",
+        "majority vote with soft vote proportions as posteriors",
+        MajorityVote.Options.softDefaults(),
+        MajorityVote::new);
+    register(
+        "ds",
+        "Dawid-Skene EM with per-worker confusion matrices",
+        DawidSkene.Options.defaults(),
+        DawidSkene::new);
+  }
+
+  private Methods() {}
+
+  @SuppressWarnings("unchecked")
+  private static <O extends Record> void register(
+      String name, String description, O defaults, Function<O, Aggregator> factory) {
+    SPECS.put(name, new Spec(name, description, defaults, o -> factory.apply((O) o)));
+  }
+
+  /** All methods, in registration order. */
+  public static Collection<Spec> all() {
+    return Collections.unmodifiableCollection(SPECS.values());
+  }
+
+  /** The method called {@code name}. */
+  public static Spec spec(String name) {
+    Spec s = SPECS.get(name);
+    if (s == null) {
+      throw new IllegalArgumentException(
+          "unknown method '" + name + "'; available: " + String.join(", ", SPECS.keySet()));
+    }
+    return s;
+  }
+
+  /** A new aggregator called {@code name} with option overrides. */
+  public static Aggregator create(String name, Map<String, String> overrides) {
+    return spec(name).create(overrides);
+  }
+}

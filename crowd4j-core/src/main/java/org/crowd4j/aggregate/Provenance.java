@@ -1,0 +1,76 @@
+package org.crowd4j.aggregate;
+
+import java.lang.reflect.RecordComponent;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.crowd4j.data.CrowdDataset;
+
+/**
+ * Where a result came from: method, every option, seed, data digest, library and platform versions,
+ * time and duration.
+ *
+ * @param method method name
+ * @param options option name → value
+ * @param dataDigest {@link CrowdDataset#digest()} of the input
+ * @param library crowd4j version
+ * @param java Java runtime version
+ * @param os operating system and architecture
+ * @param created when the fit finished
+ * @param elapsedMillis wall time of the fit
+ */
+public record Provenance(
+    String method,
+    Map<String, String> options,
+    String dataDigest,
+    String library,
+    String java,
+    String os,
+    Instant created,
+    double elapsedMillis) {
+
+  /** Version of this library, from the jar manifest (or "dev" when run from classes). */
+  public static final String LIBRARY_VERSION = libraryVersion();
+
+  /** Copies the option map. */
+  public Provenance {
+    options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
+  }
+
+  /** Provenance of {@code method} fitted with {@code options} (a record) on {@code data}. */
+  public static Provenance of(String method, Record options, CrowdDataset data, long startNanos) {
+    return new Provenance(
+        method,
+        describe(options),
+        data.digest(),
+        LIBRARY_VERSION,
+        System.getProperty("java.version"),
+        System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+        Instant.now(),
+        (System.nanoTime() - startNanos) / 1e6);
+  }
+
+  /** A record's components as strings, in declaration order. */
+  public static Map<String, String> describe(Record options) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (options == null) {
+      return out;
+    }
+    for (RecordComponent c : options.getClass().getRecordComponents()) {
+      try {
+        Object v = c.getAccessor().invoke(options);
+        out.put(c.getName(), v instanceof double[] d ? Arrays.toString(d) : String.valueOf(v));
+      } catch (ReflectiveOperationException e) {
+        throw new IllegalStateException(e);
+      }
+    }
+    return out;
+  }
+
+  private static String libraryVersion() {
+    String v = Provenance.class.getPackage().getImplementationVersion();
+    return v == null ? "dev" : v;
+  }
+}
