@@ -1,0 +1,177 @@
+package org.crowd4j.cli;
+
+import java.io.PrintWriter;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Methods;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.ModelJsonWriter;
+import org.crowd4j.io.ResultWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crowd4j aggregate}: estimate true labels and annotator quality from answers. */
+@Command(
+    name = "aggregate",
+    mixinStandardHelpOptions = true,
+    description = "Aggregate noisy answers into labels with one method.",
+    footerHeading = "%nMethods:%n")
+final class AggregateCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Mixin AnswerInput input;
+
+  @Option(
+      names = "--method",
+      required = true,
+      paramLabel = "NAME",
+      description = "Aggregation method (see the list below).")
+  String method;
+
+  @Option(
+      names = "--param",
+      paramLabel = "KEY=VALUE",
+      description = "Method option, repeatable (e.g. --param maxIterations=50).")
+  Map<String, String> params = new LinkedHashMap<>();
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed for methods with randomness.")
+  Long seed;
+
+  @Option(
+      names = "--gold",
+      paramLabel = "FILE",
+      description = "Gold labels (task,label) to evaluate against: accuracy is printed.")
+  Path gold;
+
+  @Option(
+      names = "--train-gold",
+      paramLabel = "FILE",
+      description =
+          "Known labels (task,label) given to the method: clamped by ds, used by gold-mv.")
+  Path trainGold;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write labels and posteriors as CSV (task,label,p_<class>...).")
+  Path out;
+
+  @Option(
+      names = "--model-out",
+      paramLabel = "FILE",
+      description = "Write the annotator model, diagnostics and provenance as JSON.")
+  Path modelOut;
+
+  @Option(names = "--quiet", description = "Print nothing but errors.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter outw = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Methods.Spec methodSpec;
+    try {
+      methodSpec = Methods.spec(method);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    Map<String, String> overrides = new LinkedHashMap<>(params);
+    if (seed != null) {
+      if (!hasComponent(methodSpec.defaults(), "seed")) {
+        if (!quiet) {
+          err.println("note: method '" + method + "' uses no randomness; --seed ignored");
+        }
+      } else {
+        overrides.put("seed", Long.toString(seed));
+      }
+    }
+    Aggregator aggregator;
+    try {
+      aggregator = methodSpec.create(overrides);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "method '" + method + "': " + e.getMessage());
+    }
+    long t0 = System.nanoTime();
+    CrowdDataset data = input.read();
+    double loadSeconds = (System.nanoTime() - t0) / 1e9;
+    Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
+    Gold known = trainGold == null ? null : CrowdReader.readGold(trainGold, data);
+    ProgressBar bar = new ProgressBar(err, !quiet && data.numAnswers() >= 200_000);
+    long t1 = System.nanoTime();
+    AggregationResult result = aggregator.fit(data, new FitContext(known, bar));
+    double fitSeconds = (System.nanoTime() - t1) / 1e9;
+    bar.finish();
+    if (out != null) {
+      ResultWriter.writeLabels(out, result);
+    }
+    if (modelOut != null) {
+      ModelJsonWriter.write(modelOut, result, data);
+    }
+    if (!quiet) {
+      Diagnostics d = result.diagnostics();
+      outw.printf(
+          Locale.ROOT,
+          "%s on %s: %d tasks, %d workers%s, %d answers, %d classes%n",
+          method,
+          input.answers,
+          data.numTasks(),
+          data.numWorkers(),
+          data.anonymous() ? " (anonymous)" : "",
+          data.numAnswers(),
+          data.numLabels());
+      outw.printf(
+          Locale.ROOT,
+          "iterations %d, converged %s, load %.2f s, fit %.2f s%n",
+          d.iterations(),
+          d.converged(),
+          loadSeconds,
+          fitSeconds);
+      if (goldLabels != null) {
+        outw.printf(
+            Locale.ROOT,
+            "accuracy on %d gold tasks: %.4f%n",
+            goldLabels.count(),
+            goldLabels.accuracy(result.labels()));
+      }
+      if (out != null) {
+        outw.println("labels written to " + out);
+      }
+      if (modelOut != null) {
+        outw.println("model written to " + modelOut);
+      }
+      outw.flush();
+    }
+    return 0;
+  }
+
+  private static boolean hasComponent(Record r, String name) {
+    for (RecordComponent c : r.getClass().getRecordComponents()) {
+      if (c.getName().equals(name)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The method list for the help footer. */
+  static String methodList() {
+    StringBuilder sb = new StringBuilder();
+    for (Methods.Spec s : Methods.all()) {
+      sb.append(String.format(Locale.ROOT, "  %-22s %s%n", s.name(), s.description()));
+    }
+    return sb.toString();
+  }
+}
