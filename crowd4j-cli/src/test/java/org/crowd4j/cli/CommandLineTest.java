@@ -1,0 +1,100 @@
+package org.crowd4j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.crowd4j.testing.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class CommandLineTest {
+  @TempDir Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    CommandLine cl = Main.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void demoPrintsAComparisonTable() {
+    Run r = run("demo", "--tasks", "300");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("method"), r.out());
+    assertTrue(r.out().contains("ds "), r.out());
+    assertTrue(r.out().contains("mv "), r.out());
+  }
+
+  @Test
+  void aggregatesARealFileAndWritesOutputs() throws Exception {
+    Path data = SharedData.dataset("bluebirds");
+    Path labels = dir.resolve("labels.csv");
+    Path model = dir.resolve("model.json");
+    Run r =
+        run(
+            "aggregate",
+            "--answers",
+            data.resolve("answers.csv").toString(),
+            "--gold",
+            data.resolve("gold.csv").toString(),
+            "--method",
+            "ds",
+            "--param",
+            "maxIterations=50",
+            "--out",
+            labels.toString(),
+            "--model-out",
+            model.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("108 tasks, 39 workers, 4212 answers, 2 classes"), r.out());
+    assertTrue(r.out().contains("accuracy on 108 gold tasks: 0.8981"), r.out());
+    assertEquals(109, Files.readAllLines(labels).size());
+    assertTrue(Files.readString(model).contains("\"maxIterations\" : \"50\""));
+  }
+
+  @Test
+  void usageErrorsExitWithTwoAndExplain() {
+    Run unknown = run("aggregate", "--answers", "x.csv", "--method", "nope");
+    assertEquals(2, unknown.code());
+    assertTrue(unknown.err().contains("unknown method 'nope'; available:"), unknown.err());
+    Run badParam = run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "foo=1");
+    assertEquals(2, badParam.code());
+    assertTrue(badParam.err().contains("unknown option 'foo'; valid options:"), badParam.err());
+    Run badValue =
+        run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "maxIterations=-3");
+    assertEquals(2, badValue.code());
+    assertTrue(badValue.err().contains("maxIterations must be >= 0"), badValue.err());
+    assertEquals(2, run("aggregate").code());
+  }
+
+  @Test
+  void badInputExitsWithOneNamingFileAndLine() throws Exception {
+    Path bad = dir.resolve("answers.csv");
+    Files.writeString(bad, "task,worker,label\nt1,w1,a\nt2,,b\n");
+    Run r = run("aggregate", "--answers", bad.toString(), "--method", "mv");
+    assertEquals(1, r.code());
+    assertTrue(r.err().contains("answers.csv:3: field 'worker' is empty"), r.err());
+  }
+
+  @Test
+  void helpAndVersion() {
+    Run help = run("aggregate", "--help");
+    assertEquals(0, help.code());
+    assertTrue(help.out().contains("Methods:"));
+    assertTrue(help.out().contains("ds "));
+    Run version = run("--version");
+    assertEquals(0, version.code());
+    assertTrue(version.out().startsWith("crowd4j "));
+  }
+}
