@@ -41,6 +41,31 @@ public final class Methods {
         "Dawid-Skene EM with per-worker confusion matrices",
         DawidSkene.Options.defaults(),
         DawidSkene::new);
+    register(
+        "wmv",
+        "weighted majority vote with given worker skills (option skillsFile: CSV worker,skill)",
+        WeightedMajorityVote.Options.defaults(),
+        WeightedMajorityVote::fromSkillsFile);
+    register(
+        "gold-mv",
+        "weighted majority vote with skills = accuracy on gold tasks (needs gold)",
+        GoldMajorityVote.Options.defaults(),
+        GoldMajorityVote::new);
+    register(
+        "wawa",
+        "Wawa: majority vote re-weighted by worker agreement with it",
+        Wawa.Options.defaults(),
+        Wawa::new);
+    register(
+        "zbs",
+        "zero-based skill: weighted vote with skills learnt towards agreement",
+        ZeroBasedSkill.Options.defaults(),
+        ZeroBasedSkill::new);
+    register(
+        "one-coin-ds",
+        "one-coin Dawid-Skene EM (one accuracy per worker)",
+        OneCoinDawidSkene.Options.defaults(),
+        OneCoinDawidSkene::new);
   }
 
   private Methods() {}
