@@ -66,6 +66,21 @@ public final class Methods {
         "one-coin Dawid-Skene EM (one accuracy per worker)",
         OneCoinDawidSkene.Options.defaults(),
         OneCoinDawidSkene::new);
+    register(
+        "ibcc",
+        "IBCC: Bayesian classifier combination with variational Bayes (Kim & Ghahramani 2012)",
+        Ibcc.Options.defaults(),
+        Ibcc::new);
+    register(
+        "crowd-mixture",
+        "crowd mixture model: groups of annotations, answer-only (Mena & Nanculef 2019)",
+        CrowdMixture.Options.defaults(),
+        CrowdMixture::new);
+    register(
+        "common-confusion-em",
+        "EM with common and individual confusions (Chu et al. 2021, appendix B)",
+        CommonConfusionEm.Options.defaults(),
+        CommonConfusionEm::new);
   }
 
   private Methods() {}
