@@ -31,7 +31,8 @@ import picocli.CommandLine.Option;
       "  --annotators kind[:key=value,...] joined by '+': perfect, spammer, hammer-spammer(p,"
           + " reading=annotator|rows|mixture), pairwise(p, dominant=true), symmetric(s),"
           + " pair-flips(s, pairs=0-1;2-3), neighbour(s), adversarial(s), asymmetric(s),"
-          + " cifar4(avg=true), groups(n), common(n, common, individual, share,"
+          + " cifar4(avg=true), groups(n), perturbed(n, sigmas=0.2;0.8;1.5, prior=0.25;0.55;0.2),"
+          + " common(n, common, individual, share,"
           + " type=asymmetric|symmetric, dim); every kind takes n",
       "  --assignment dense | one | k:N | density:MEAN | long-tail:k=N,alpha=A",
       "Example: crowd4j simulate --source gaussian --annotators common:n=30,share=0.5"
@@ -66,7 +67,7 @@ final class SimulateCommand implements Callable<Integer> {
     Specs.PoolResult pool;
     try {
       items = items(rng);
-      pool = Specs.pool(annotators, items.k, items.features, items.dim, rng);
+      pool = Specs.pool(annotators, items.k, items.features, items.dim, items.truth, rng);
       Specs.assignment(assignment);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

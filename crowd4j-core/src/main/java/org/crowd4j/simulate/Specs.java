@@ -17,9 +17,10 @@ import java.util.SplittableRandom;
  * pair-flips} (s, pairs=0-1;2-3 or random), {@code neighbour} (s), {@code adversarial} (s), {@code
  * asymmetric} (s), {@code cifar4} (Tanno's and Wang's four annotators HS 30 %, SF 40 %, OC 50 %, AD
  * 100 % and, with avg=true, their average), {@code groups} (n annotators from Mena &amp; Ñanculef's
- * setup-1 group matrices and prior), {@code common} (CoNAL: common=strength, individual=strength,
- * share=mean ω, type=asymmetric|symmetric, dim=embedding size; needs item features). Every kind
- * takes {@code n} (default 1).
+ * setup-1 group matrices and prior), {@code perturbed} (n annotators in groups of perturbed
+ * classifiers: sigmas=0.2;0.8;1.5, prior=0.25;0.55;0.2; needs features and truth), {@code common}
+ * (CoNAL: common=strength, individual=strength, share=mean ω, type=asymmetric|symmetric,
+ * dim=embedding size; needs item features). Every kind takes {@code n} (default 1).
  *
  * <p>Assignments: {@code dense}, {@code one}, {@code k:3}, {@code long-tail:k=3,alpha=1.2}, {@code
  * density:5}.
@@ -45,6 +46,15 @@ public final class Specs {
   /** Builds the annotator pool described by {@code spec} for {@code k} classes. */
   public static PoolResult pool(
       String spec, int k, float[] features, int dim, SplittableRandom rng) {
+    return pool(spec, k, features, dim, null, rng);
+  }
+
+  /**
+   * Builds the annotator pool described by {@code spec}; {@code truth} (the items' true classes) is
+   * needed by {@code perturbed}.
+   */
+  public static PoolResult pool(
+      String spec, int k, float[] features, int dim, int[] truth, SplittableRandom rng) {
     List<String> notes = new ArrayList<>();
     ConfusionPool.Builder b = ConfusionPool.builder(k);
     String[] parts = spec.split("\\+");
@@ -57,6 +67,26 @@ public final class Specs {
       }
       ConfusionPool g = ConfusionPool.groups(MENA_SETUP1_GROUPS, MENA_SETUP1_PRIOR, n, rng);
       return new PoolResult(g, notes);
+    }
+    if (parts.length == 1 && kind(parts[0]).equals("perturbed")) {
+      Map<String, String> o = options(parts[0]);
+      if (features == null || truth == null) {
+        throw new IllegalArgumentException("'perturbed' annotators need item features and truth");
+      }
+      double[] sigmas = doubles(o.getOrDefault("sigmas", "0.2;0.8;1.5"));
+      double[] prior = doubles(o.getOrDefault("prior", "0.25;0.55;0.2"));
+      double[][][] groups =
+          PerturbedClassifiers.groupConfusions(features, dim, truth, k, sigmas, rng);
+      for (int m = 0; m < groups.length; m++) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "group %d (sigma %.2f): skill %.3f",
+                m,
+                sigmas[m],
+                Confusions.skill(groups[m])));
+      }
+      return new PoolResult(ConfusionPool.groups(groups, prior, intOpt(o, "n", 100), rng), notes);
     }
     if (parts.length == 1 && kind(parts[0]).equals("common")) {
       return new PoolResult(common(options(parts[0]), k, features, dim, rng, notes), notes);
@@ -142,7 +172,7 @@ public final class Specs {
                 "unknown annotator kind '"
                     + kind
                     + "'; known: perfect, spammer, hammer-spammer, pairwise, symmetric, pair-flips,"
-                    + " neighbour, adversarial, asymmetric, cifar4, groups, common");
+                    + " neighbour, adversarial, asymmetric, cifar4, groups, perturbed, common");
       }
     }
     return new PoolResult(b.build(), notes);
@@ -253,6 +283,15 @@ public final class Specs {
     for (int r = 0; r < n; r++) {
       b.add(m.get(), what);
     }
+  }
+
+  private static double[] doubles(String spec) {
+    String[] items = spec.split(";");
+    double[] out = new double[items.length];
+    for (int j = 0; j < items.length; j++) {
+      out[j] = Double.parseDouble(items[j].trim());
+    }
+    return out;
   }
 
   private static int[][] pairs(String spec) {
