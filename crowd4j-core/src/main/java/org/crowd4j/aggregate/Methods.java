@@ -41,6 +41,21 @@ public final class Methods {
         "Dawid-Skene EM with per-worker confusion matrices",
         DawidSkene.Options.defaults(),
         DawidSkene::new);
+    register(
+        "kos",
+        "KOS: Karger-Oh-Shah message passing (binary labels)",
+        Kos.Options.defaults(),
+        Kos::new);
+    register(
+        "mmsr",
+        "M-MSR: robust rank-one completion of worker agreement, weighted vote",
+        Mmsr.Options.defaults(),
+        Mmsr::new);
+    register(
+        "mmce",
+        "MMCE: regularised minimax conditional entropy",
+        Mmce.Options.defaults(),
+        Mmce::new);
   }
 
   private Methods() {}
