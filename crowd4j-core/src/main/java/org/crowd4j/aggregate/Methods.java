@@ -81,6 +81,21 @@ public final class Methods {
         "EM with common and individual confusions (Chu et al. 2021, appendix B)",
         CommonConfusionEm.Options.defaults(),
         CommonConfusionEm::new);
+    register(
+        "kos",
+        "KOS: Karger-Oh-Shah message passing (binary labels)",
+        Kos.Options.defaults(),
+        Kos::new);
+    register(
+        "mmsr",
+        "M-MSR: robust rank-one completion of worker agreement, weighted vote",
+        Mmsr.Options.defaults(),
+        Mmsr::new);
+    register(
+        "mmce",
+        "MMCE: regularised minimax conditional entropy",
+        Mmce.Options.defaults(),
+        Mmce::new);
   }
 
   private Methods() {}
