@@ -41,6 +41,16 @@ public final class Methods {
         "Dawid-Skene EM with per-worker confusion matrices",
         DawidSkene.Options.defaults(),
         DawidSkene::new);
+    register(
+        "glad",
+        "GLAD: worker abilities and task difficulties, EM with an L-BFGS M-step",
+        Glad.Options.defaults(),
+        Glad::new);
+    register(
+        "mace",
+        "MACE: worker competence and spamming strategies, variational Bayes or EM with restarts",
+        Mace.Options.defaults(),
+        Mace::new);
   }
 
   private Methods() {}
