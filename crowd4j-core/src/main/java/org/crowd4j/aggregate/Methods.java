@@ -96,6 +96,16 @@ public final class Methods {
         "MMCE: regularised minimax conditional entropy",
         Mmce.Options.defaults(),
         Mmce::new);
+    register(
+        "glad",
+        "GLAD: worker abilities and task difficulties, EM with an L-BFGS M-step",
+        Glad.Options.defaults(),
+        Glad::new);
+    register(
+        "mace",
+        "MACE: worker competence and spamming strategies, variational Bayes or EM with restarts",
+        Mace.Options.defaults(),
+        Mace::new);
   }
 
   private Methods() {}

@@ -26,7 +26,7 @@ class AggregationPropertiesTest {
    * changes the start (same seed and ids still give the same result).
    */
   static final java.util.Set<String> RANDOM_START =
-      java.util.Set.of("mmsr", "kos", "crowd-mixture");
+      java.util.Set.of("mmsr", "kos", "crowd-mixture", "mace");
 
   static CrowdDataset crowd(int tasks, int classes, int workers, int perTask, long seed) {
     return SyntheticCrowd.generate(

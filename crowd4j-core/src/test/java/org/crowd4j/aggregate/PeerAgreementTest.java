@@ -53,7 +53,12 @@ class PeerAgreementTest {
           "adult/ds",
           "crowd-kit's ELBO adds the log prior once per answer and falls after iteration 2, so the"
               + " peer stops after 2 EM iterations; converged DS gives other labels. With"
-              + " stopping=crowdkit_elbo we reproduce the peer exactly.");
+              + " stopping=crowdkit_elbo we reproduce the peer exactly.",
+          "crowdtruth-mre-cause/mace",
+          "crowd-kit's MACE sums spamming-strategy counts grouped by sorted worker and label names"
+              + " but reads them back in first-appearance order, so workers get each other's"
+              + " strategies; re-introducing that misalignment reproduces the peer's 0.7639 here,"
+              + " the aligned model gives MV's 0.7574 (and gains 5.6 points on bluebirds).");
 
   record Row(
       String dataset, String method, int evaluated, double ours, double peer, double agreement) {}
