@@ -5,11 +5,14 @@ import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.Methods;
+import org.crowd4j.aggregate.WeightedMajorityVote;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.simulate.SyntheticCrowd;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -74,8 +77,17 @@ final class DemoCommand implements Callable<Integer> {
         overrides.put("seed", Long.toString(seed));
       }
       AggregationResult r;
+      String label = s.name();
       try {
-        r = s.create(overrides).fit(data, FitContext.DEFAULT);
+        if (s.name().equals("wmv")) {
+          r = new WeightedMajorityVote(trueSkills(crowd)).fit(data);
+          label = "wmv (true skills)";
+        } else if (s.name().equals("gold-mv")) {
+          r = s.create(goldOptions()).fit(data, FitContext.withGold(tenPercentGold(crowd, seed)));
+          label = "gold-mv (10% gold)";
+        } else {
+          r = s.create(overrides).fit(data, FitContext.DEFAULT);
+        }
       } catch (IllegalArgumentException e) {
         out.printf(Locale.ROOT, "%-22s %s%n", s.name(), "skipped: " + e.getMessage());
         continue;
@@ -83,7 +95,7 @@ final class DemoCommand implements Callable<Integer> {
       out.printf(
           Locale.ROOT,
           "%-22s %9.4f %11d %10s %9.1f%n",
-          s.name(),
+          label,
           crowd.gold().accuracy(r.labels()),
           r.diagnostics().iterations(),
           r.diagnostics().converged(),
@@ -94,6 +106,38 @@ final class DemoCommand implements Callable<Integer> {
         "Try it on your data: crowd4j aggregate --answers answers.csv --method ds --out labels.csv");
     out.flush();
     return 0;
+  }
+
+  /** Each worker's true skill (mean diagonal of her confusion), as an oracle for wmv. */
+  private static Map<String, Double> trueSkills(SyntheticCrowd crowd) {
+    Map<String, Double> skills = new LinkedHashMap<>();
+    CrowdDataset data = crowd.data();
+    for (int w = 0; w < data.numWorkers(); w++) {
+      String name = data.workers().name(w);
+      double[][] c = crowd.confusion(Integer.parseInt(name.substring(1)));
+      double d = 0;
+      for (int k = 0; k < c.length; k++) {
+        d += c[k][k];
+      }
+      skills.put(name, d / c.length);
+    }
+    return skills;
+  }
+
+  /** Gold labels for a random tenth of the tasks. */
+  private static Gold tenPercentGold(SyntheticCrowd crowd, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] labels = crowd.gold().labels();
+    for (int i = 0; i < labels.length; i++) {
+      if (rng.nextInt(10) != 0) {
+        labels[i] = Gold.NONE;
+      }
+    }
+    return Gold.ofIds(labels);
+  }
+
+  private static Map<String, String> goldOptions() {
+    return Map.of("missingSkill", "value", "defaultSkill", "0.5");
   }
 
   private static boolean hasSeed(Record r) {

@@ -12,7 +12,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Learning from crowds: aggregate noisy labels and estimate annotator quality.",
-    subcommands = {AggregateCommand.class, DemoCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {
+      AggregateCommand.class,
+      SimulateCommand.class,
+      EvaluateCommand.class,
+      DemoCommand.class,
+      CommandLine.HelpCommand.class
+    },
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:success",

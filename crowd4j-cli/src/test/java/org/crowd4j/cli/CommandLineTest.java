@@ -88,6 +88,60 @@ class CommandLineTest {
   }
 
   @Test
+  void simulateThenAggregateThenEvaluate() throws Exception {
+    Path sim = dir.resolve("sim");
+    Run s =
+        run(
+            "simulate",
+            "--source",
+            "gaussian:n=2000,classes=4,dim=10",
+            "--annotators",
+            "hammer-spammer:n=4,p=0.7,reading=mixture+adversarial:n=1",
+            "--assignment",
+            "k:3",
+            "--seed",
+            "5",
+            "--out",
+            sim.toString());
+    assertEquals(0, s.code(), s.err());
+    assertTrue(s.out().contains("simulated 6000 answers on 2000 items by 5 annotators"), s.out());
+    for (String f :
+        new String[] {"answers.csv", "gold.csv", "features.csv", "true_confusions.json"}) {
+      assertTrue(Files.exists(sim.resolve(f)), f);
+    }
+    Run a =
+        run(
+            "aggregate",
+            "--answers",
+            sim.resolve("answers.csv").toString(),
+            "--method",
+            "ds",
+            "--out",
+            sim.resolve("labels.csv").toString(),
+            "--model-out",
+            sim.resolve("model.json").toString());
+    assertEquals(0, a.code(), a.err());
+    Run e =
+        run(
+            "evaluate",
+            "--pred",
+            sim.resolve("labels.csv").toString(),
+            "--gold",
+            sim.resolve("gold.csv").toString(),
+            "--true-confusions",
+            sim.resolve("true_confusions.json").toString(),
+            "--model",
+            sim.resolve("model.json").toString());
+    assertEquals(0, e.code(), e.err());
+    assertTrue(e.out().contains("accuracy:"), e.out());
+    assertTrue(e.out().contains("annotators compared: 5"), e.out());
+    assertTrue(e.out().contains("I-JS:"), e.out());
+    Run bad = run("simulate", "--annotators", "nope", "--out", sim.toString());
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("unknown annotator kind 'nope'"), bad.err());
+  }
+
+  @Test
   void helpAndVersion() {
     Run help = run("aggregate", "--help");
     assertEquals(0, help.code());

@@ -41,6 +41,61 @@ public final class Methods {
         "Dawid-Skene EM with per-worker confusion matrices",
         DawidSkene.Options.defaults(),
         DawidSkene::new);
+    register(
+        "wmv",
+        "weighted majority vote with given worker skills (option skillsFile: CSV worker,skill)",
+        WeightedMajorityVote.Options.defaults(),
+        WeightedMajorityVote::fromSkillsFile);
+    register(
+        "gold-mv",
+        "weighted majority vote with skills = accuracy on gold tasks (needs gold)",
+        GoldMajorityVote.Options.defaults(),
+        GoldMajorityVote::new);
+    register(
+        "wawa",
+        "Wawa: majority vote re-weighted by worker agreement with it",
+        Wawa.Options.defaults(),
+        Wawa::new);
+    register(
+        "zbs",
+        "zero-based skill: weighted vote with skills learnt towards agreement",
+        ZeroBasedSkill.Options.defaults(),
+        ZeroBasedSkill::new);
+    register(
+        "one-coin-ds",
+        "one-coin Dawid-Skene EM (one accuracy per worker)",
+        OneCoinDawidSkene.Options.defaults(),
+        OneCoinDawidSkene::new);
+    register(
+        "ibcc",
+        "IBCC: Bayesian classifier combination with variational Bayes (Kim & Ghahramani 2012)",
+        Ibcc.Options.defaults(),
+        Ibcc::new);
+    register(
+        "crowd-mixture",
+        "crowd mixture model: groups of annotations, answer-only (Mena & Nanculef 2019)",
+        CrowdMixture.Options.defaults(),
+        CrowdMixture::new);
+    register(
+        "common-confusion-em",
+        "EM with common and individual confusions (Chu et al. 2021, appendix B)",
+        CommonConfusionEm.Options.defaults(),
+        CommonConfusionEm::new);
+    register(
+        "kos",
+        "KOS: Karger-Oh-Shah message passing (binary labels)",
+        Kos.Options.defaults(),
+        Kos::new);
+    register(
+        "mmsr",
+        "M-MSR: robust rank-one completion of worker agreement, weighted vote",
+        Mmsr.Options.defaults(),
+        Mmsr::new);
+    register(
+        "mmce",
+        "MMCE: regularised minimax conditional entropy",
+        Mmce.Options.defaults(),
+        Mmce::new);
   }
 
   private Methods() {}

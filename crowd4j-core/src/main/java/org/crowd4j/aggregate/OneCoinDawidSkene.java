@@ -1,0 +1,279 @@
+package org.crowd4j.aggregate;
+
+import java.util.Arrays;
+import java.util.Objects;
+import org.crowd4j.aggregate.DawidSkene.Stopping;
+import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
+import org.crowd4j.aggregate.kernel.TaskChunks;
+import org.crowd4j.data.CrowdDataset;
+
+/**
+ * One-coin Dawid–Skene EM (crowd-kit's {@code OneCoinDawidSkene}; the one-coin model discussed by
+ * Zhang, Chen, Zhou &amp; Jordan 2016, "Spectral methods meet EM: a provably optimal algorithm for
+ * crowdsourcing", JMLR 17, and the EM of Dawid &amp; Skene 1979 restricted to it).
+ *
+ * <p><b>Model.</b> True label z_i ~ Categorical(ρ); worker w answers the true label with
+ * probability s_w and each of the other K − 1 labels with probability (1 − s_w)/(K − 1): a
+ * Dawid–Skene confusion matrix with diagonal s_w and constant off-diagonal. Both entries are
+ * clipped to [{@code floor}, 1 − {@code floor}] as crowd-kit does.
+ *
+ * <p><b>Updates.</b> Start from soft majority-vote posteriors q (gold tasks from the {@link
+ * FitContext} clamped) and take an M-step. E-step, in log space, through {@link DawidSkeneKernel}:
+ * log q_i(k) = log ρ_k + Σ_{a ∈ i} log e_{w(a)}[l(a), k] − log Z_i, posteriors floored at {@code
+ * floor} and renormalised. M-step: ρ = mean q; s_w = mean over w's answers a of q_{i(a)}(l(a)), the
+ * expected fraction of correct answers — the exact maximiser of the expected complete-data
+ * log-likelihood, so EM never decreases the likelihood (up to the effect of the floors, of order
+ * {@code floor} per answer).
+ *
+ * <p><b>Stopping.</b> By default ({@link Stopping#LIKELIHOOD}) the objective is the marginal
+ * log-likelihood per answer, (1/m) Σ_i log Z_i, evaluated in each E-step; EM stops when it gains
+ * less than {@code tol} or after {@code maxIterations}. {@link Stopping#CROWDKIT_ELBO} watches
+ * crowd-kit 1.4.1's ELBO instead, which adds the log prior once per answer rather than once per
+ * task (not a bound of anything, and not monotone), for exact parity with that library.
+ *
+ * <p><b>Result.</b> Posteriors of the last E-step, class priors, and {@link WorkerSkills} holding
+ * s_w of the last M-step (unclipped, crowd-kit's {@code skills_}); the full confusion matrices
+ * follow from s_w and K. Time {@code O(m K)} per iteration, memory {@code O(nK + W K²)} (the
+ * kernel's log-error layout {@code [w][observed][true]}); runs on all cores with results
+ * independent of the thread count.
+ */
+public final class OneCoinDawidSkene implements Aggregator {
+  /**
+   * Options of {@link OneCoinDawidSkene}.
+   *
+   * @param maxIterations EM iterations at most; 0 returns the majority-vote start
+   * @param tol stop when the objective gains less than this
+   * @param floor probability floor for posteriors, priors and error entries (crowd-kit: 1e-10)
+   * @param stopping which objective the stopping rule watches
+   */
+  public record Options(int maxIterations, double tol, double floor, Stopping stopping) {
+    /** Validates. */
+    public Options {
+      if (maxIterations < 0) {
+        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+      }
+      if (!(tol >= 0)) {
+        throw new IllegalArgumentException("tol must be >= 0: " + tol);
+      }
+      if (!(floor > 0 && floor < 0.01)) {
+        throw new IllegalArgumentException("floor must be in (0, 0.01): " + floor);
+      }
+      Objects.requireNonNull(stopping, "stopping");
+    }
+
+    /** crowd-kit's defaults (100 iterations, tol 1e-5, floor 1e-10), likelihood stopping. */
+    public static Options defaults() {
+      return new Options(100, 1e-5, 1e-10, Stopping.LIKELIHOOD);
+    }
+
+    /** crowd-kit's defaults with its ELBO stopping rule, for exact parity. */
+    public static Options crowdKit() {
+      return new Options(100, 1e-5, 1e-10, Stopping.CROWDKIT_ELBO);
+    }
+  }
+
+  private final Options options;
+
+  /** One-coin Dawid–Skene with {@code options}. */
+  public OneCoinDawidSkene(Options options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** One-coin Dawid–Skene with default options. */
+  public OneCoinDawidSkene() {
+    this(Options.defaults());
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String name() {
+    return "one-coin-ds";
+  }
+
+  @Override
+  public AggregationResult fit(CrowdDataset data, FitContext context) {
+    long start = System.nanoTime();
+    int n = data.numTasks();
+    int k = data.numLabels();
+    int numWorkers = data.numWorkers();
+    int m = data.numAnswers();
+    double floor = options.floor();
+    int[] off = data.taskOffsets();
+    int[] worker = data.workerColumn();
+    int[] label = data.labelColumn();
+    int[] gold = DawidSkene.goldLabels(context.gold(), n);
+
+    double[] post = Votes.weightedCounts(data, null);
+    Votes.normalizeRows(post, n, k);
+    for (int i = 0; i < n; i++) {
+      if (gold[i] >= 0) {
+        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
+        post[i * k + gold[i]] = 1.0;
+      }
+    }
+    double[] logPrior = new double[k];
+    double[] skills = new double[numWorkers];
+    double[] logError = new double[numWorkers * k * k];
+    mStep(post, off, k, worker, label, logPrior, skills, logError);
+
+    TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
+    double[] chunkLogLik = new double[chunks.count()];
+    double[] history = new double[Math.min(options.maxIterations(), 256)];
+    int iterations = 0;
+    boolean converged = options.maxIterations() == 0;
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int it = 1; it <= options.maxIterations(); it++) {
+      chunks.forEach(
+          ch -> {
+            double ll = 0;
+            for (int i = chunks.from(ch); i < chunks.to(ch); i++) {
+              ll +=
+                  DawidSkeneKernel.posterior(
+                      worker,
+                      label,
+                      off[i],
+                      off[i + 1],
+                      logPrior,
+                      logError,
+                      k,
+                      gold[i],
+                      floor,
+                      post,
+                      i * k);
+            }
+            chunkLogLik[ch] = ll;
+          });
+      double ll = 0;
+      for (double v : chunkLogLik) {
+        ll += v;
+      }
+      mStep(post, off, k, worker, label, logPrior, skills, logError);
+      double objective;
+      if (options.stopping() == Stopping.CROWDKIT_ELBO) {
+        objective = crowdKitElbo(worker, label, off, post, logPrior, logError, k) / Math.max(1, m);
+      } else {
+        objective = m == 0 ? 0 : ll / m;
+      }
+      if (it > history.length) {
+        history = Arrays.copyOf(history, Math.min(options.maxIterations(), 2 * history.length));
+      }
+      history[it - 1] = objective;
+      iterations = it;
+      boolean keepGoing =
+          context.listener().onIteration(name(), it, options.maxIterations(), objective);
+      if (objective - previous < options.tol()) {
+        converged = true;
+        break;
+      }
+      previous = objective;
+      if (!keepGoing) {
+        break;
+      }
+    }
+
+    double[] prior = new double[k];
+    for (int c = 0; c < k; c++) {
+      prior[c] = Math.exp(logPrior[c]);
+    }
+    return new AggregationResult(
+        data,
+        post,
+        null,
+        prior,
+        new WorkerSkills(skills),
+        new Diagnostics(
+            iterations,
+            converged,
+            Arrays.copyOf(history, iterations),
+            options.stopping() == Stopping.CROWDKIT_ELBO
+                ? "crowd-kit ELBO per answer"
+                : "log-likelihood per answer"),
+        Provenance.of(name(), options, data, start));
+  }
+
+  /**
+   * M-step: log prior from the mean posterior, s_w = mean posterior of w's answered labels, and the
+   * log error entries {@code [w][observed l][true c]} of the one-coin matrices, clipped.
+   */
+  private void mStep(
+      double[] post,
+      int[] off,
+      int k,
+      int[] worker,
+      int[] label,
+      double[] logPrior,
+      double[] skills,
+      double[] logError) {
+    double floor = options.floor();
+    int n = off.length - 1;
+    double[] priorCounts = new double[k];
+    int numWorkers = skills.length;
+    double[] sum = new double[numWorkers];
+    int[] count = new int[numWorkers];
+    for (int i = 0; i < n; i++) {
+      int row = i * k;
+      for (int c = 0; c < k; c++) {
+        priorCounts[c] += post[row + c];
+      }
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        sum[worker[a]] += post[row + label[a]];
+        count[worker[a]]++;
+      }
+    }
+    DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
+    for (int w = 0; w < numWorkers; w++) {
+      double s = count[w] > 0 ? sum[w] / count[w] : 1.0 / Math.max(1, k);
+      skills[w] = s;
+      double logRight = Math.log(clip(s, floor));
+      double logWrong = k > 1 ? Math.log(clip((1 - s) / (k - 1), floor)) : 0.0;
+      int b = w * k * k;
+      for (int l = 0; l < k; l++) {
+        for (int c = 0; c < k; c++) {
+          logError[b + l * k + c] = l == c ? logRight : logWrong;
+        }
+      }
+    }
+  }
+
+  private static double clip(double p, double floor) {
+    return Math.min(Math.max(p, floor), 1 - floor);
+  }
+
+  /**
+   * crowd-kit's ELBO: Σ_a Σ_k q_i(k) (log e_w[l, k] + log ρ_k) + Σ_i H(q_i), the log prior counted
+   * once per answer.
+   */
+  private static double crowdKitElbo(
+      int[] worker,
+      int[] label,
+      int[] off,
+      double[] post,
+      double[] logPrior,
+      double[] logError,
+      int k) {
+    double elbo = 0;
+    for (int i = 0; i + 1 < off.length; i++) {
+      int row = i * k;
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        int base = (worker[a] * k + label[a]) * k;
+        for (int c = 0; c < k; c++) {
+          double q = post[row + c];
+          if (q > 0) {
+            elbo += q * (logError[base + c] + logPrior[c]);
+          }
+        }
+      }
+      for (int c = 0; c < k; c++) {
+        double q = post[row + c];
+        if (q > 0) {
+          elbo -= q * Math.log(q);
+        }
+      }
+    }
+    return elbo;
+  }
+}
