@@ -65,6 +65,7 @@ public final class AggregationBenchmark {
    * @param markdown a Markdown file whose section {@code section} is replaced (or appended) with
    *     the report, or {@code null}
    * @param section section name inside {@code markdown}
+   * @param note a line printed under the heading (what was measured, which build), or {@code null}
    */
   public record Config(
       int answers,
@@ -78,7 +79,8 @@ public final class AggregationBenchmark {
       List<String> methods,
       int loadRepeats,
       Path markdown,
-      String section) {
+      String section,
+      String note) {
     /** Validates. */
     public Config {
       if (answers < 1) {
@@ -101,7 +103,7 @@ public final class AggregationBenchmark {
 
     /** 1M answers, 100k tasks, 1,000 workers, 4 classes, seed 42, DS 50 iterations, others 5. */
     public static Config defaults() {
-      return new Config(1_000_000, 0, 1000, 4, 42, null, 50, 5, List.of(), 1, null, null);
+      return new Config(1_000_000, 0, 1000, 4, 42, null, 50, 5, List.of(), 1, null, null, null);
     }
 
     /** The number of tasks actually used. */
@@ -117,7 +119,7 @@ public final class AggregationBenchmark {
     /**
      * Parses command-line flags ({@code --answers N --tasks N --workers N --classes K --seed S
      * --data DIR --ds-iterations N --iterations N --methods a,b --load-repeats N --markdown FILE
-     * --section NAME}) over the defaults.
+     * --section NAME --note TEXT}) over the defaults.
      */
     public static Config parse(String... args) {
       Config c = defaults();
@@ -133,6 +135,7 @@ public final class AggregationBenchmark {
       int repeats = c.loadRepeats;
       Path md = c.markdown;
       String section = c.section;
+      String note = c.note;
       for (int i = 0; i < args.length; i++) {
         String flag = args[i];
         if (i + 1 >= args.length) {
@@ -152,11 +155,13 @@ public final class AggregationBenchmark {
           case "--load-repeats" -> repeats = parseCount(flag, v);
           case "--markdown" -> md = Paths.get(v);
           case "--section" -> section = v;
+          case "--note" -> note = v;
           default -> throw new IllegalArgumentException("unknown flag " + flag + "\n" + usage());
         }
       }
       return new Config(
-          answers, tasks, workers, classes, seed, data, ds, its, methods, repeats, md, section);
+          answers, tasks, workers, classes, seed, data, ds, its, methods, repeats, md, section,
+          note);
     }
 
     private static int parseCount(String flag, String v) {
@@ -230,7 +235,9 @@ public final class AggregationBenchmark {
    * @param loadCpuSeconds CPU time of the process during every load
    * @param dataset the loaded dataset's shape
    * @param methods per-method timings, DS first
-   * @param peakHeapBytes highest heap use sampled every 5 ms from load onwards
+   * @param loadDsPeakHeapBytes highest heap use sampled every 5 ms during load and Dawid–Skene
+   * @param loadDsPeakRssBytes peak resident set size (VmHWM) after load and Dawid–Skene, or -1
+   * @param peakHeapBytes highest heap use sampled every 5 ms from load onwards (all methods)
    * @param datasetHeapBytes heap still in use after a full GC with only the dataset alive
    * @param peakRssBytes peak resident set size (VmHWM) of the process, or -1 where unknown
    */
@@ -243,6 +250,8 @@ public final class AggregationBenchmark {
       double[] loadCpuSeconds,
       String dataset,
       List<MethodTiming> methods,
+      long loadDsPeakHeapBytes,
+      long loadDsPeakRssBytes,
       long peakHeapBytes,
       long datasetHeapBytes,
       long peakRssBytes) {
@@ -294,6 +303,9 @@ public final class AggregationBenchmark {
               c.workers(),
               c.classes(),
               c.seed()));
+      if (c.note() != null) {
+        sb.append(c.note()).append("\n\n");
+      }
       sb.append("Machine: ").append(machine).append("  \n");
       sb.append("Command: `").append(commandLine(c)).append("`  \n");
       sb.append("Data: ").append(dataset).append(", CSV ").append(mib(fileBytes)).append(" MiB");
@@ -353,10 +365,13 @@ public final class AggregationBenchmark {
       sb.append(
           String.format(
               Locale.ROOT,
-              "%nPeak heap used (sampled every 5 ms): %d MiB; dataset alone after GC: %d MiB;"
-                  + " peak RSS (VmHWM): %s MiB.%n",
-              mib(peakHeapBytes),
+              "%nMemory, load + ds: peak heap used %d MiB (sampled every 5 ms), peak RSS (VmHWM) %s"
+                  + " MiB; the dataset alone after GC: %d MiB.  %n"
+                  + "Memory, whole run (every method): peak heap used %d MiB, peak RSS %s MiB.%n",
+              mib(loadDsPeakHeapBytes),
+              loadDsPeakRssBytes < 0 ? "n/a" : Long.toString(mib(loadDsPeakRssBytes)),
               mib(datasetHeapBytes),
+              mib(peakHeapBytes),
               peakRssBytes < 0 ? "n/a" : Long.toString(mib(peakRssBytes))));
       return sb.toString();
     }
@@ -387,7 +402,9 @@ public final class AggregationBenchmark {
         truth = crowd.write(OutputStream.nullOutputStream());
       } else {
         LOG.info("writing {}", file);
-        truth = crowd.write(file);
+        Path part = file.resolveSibling(file.getFileName() + ".part");
+        truth = crowd.write(part);
+        Files.move(part, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
       }
       double generate = seconds(t0);
       long fileBytes = Files.size(file);
@@ -415,6 +432,8 @@ public final class AggregationBenchmark {
         }
 
         List<MethodTiming> timings = new ArrayList<>();
+        long loadDsHeap = sampler.peak();
+        long loadDsRss = peakRss();
         List<Methods.Spec> specs = new ArrayList<>();
         Methods.all().stream().filter(s -> s.name().equals("ds")).forEach(specs::add);
         Methods.all().stream().filter(s -> !s.name().equals("ds")).forEach(specs::add);
@@ -423,6 +442,10 @@ public final class AggregationBenchmark {
             continue;
           }
           timings.add(time(spec, data, truthById, config));
+          if (spec.name().equals("ds")) {
+            loadDsHeap = sampler.peak();
+            loadDsRss = peakRss();
+          }
         }
         for (String wanted : config.methods()) {
           if (specs.stream().noneMatch(s -> s.name().equals(wanted))) {
@@ -440,6 +463,8 @@ public final class AggregationBenchmark {
             loadCpu,
             shape,
             timings,
+            loadDsHeap,
+            loadDsRss,
             sampler.peak(),
             datasetHeap,
             peakRss());
@@ -481,7 +506,12 @@ public final class AggregationBenchmark {
       return new MethodTiming(spec.name(), "", 0, 0, 0, 0, 0, "options: " + e.getMessage());
     }
     String shown = describeOptions(options);
-    Aggregator method = spec.factory().apply(options);
+    Aggregator method;
+    try {
+      method = spec.factory().apply(options);
+    } catch (RuntimeException e) {
+      return new MethodTiming(spec.name(), shown, 0, 0, 0, 0, 0, "not run: " + e.getMessage());
+    }
     long[] stamps = new long[Math.max(16, config.dsIterations() + config.iterations() + 8)];
     int[] count = {0};
     IterationListener listener =
@@ -595,7 +625,8 @@ public final class AggregationBenchmark {
         "  --methods a,b      only these registered methods (default all)",
         "  --load-repeats N   load the CSV N times, report the fastest (default 1)",
         "  --markdown FILE    replace or append the report section in FILE",
-        "  --section NAME     section name in FILE (default <answers>-answers)");
+        "  --section NAME     section name in FILE (default <answers>-answers)",
+        "  --note TEXT        a line printed under the report's heading");
   }
 
   /**

@@ -404,6 +404,18 @@ public final class CrowdDataset {
       return add(Integer.toString(taskId), Integer.toString(workerId), Integer.toString(labelId));
     }
 
+    /**
+     * A hint that about {@code answers} answers will be added in all, so the columns are sized once
+     * instead of growing; never required, never limiting.
+     */
+    public Builder expectAnswers(int answers) {
+      int capacity = Math.max(0, Math.min(answers, Integer.MAX_VALUE - 16));
+      task.reserve(capacity);
+      worker.reserve(capacity);
+      label.reserve(capacity);
+      return this;
+    }
+
     /** Number of answers added so far. */
     public int size() {
       return task.size();

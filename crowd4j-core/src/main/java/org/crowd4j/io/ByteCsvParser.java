@@ -34,6 +34,9 @@ final class ByteCsvParser {
   private boolean started;
   private long line = 1;
 
+  /** Bytes of input dropped from the front of the buffer so far. */
+  private long dropped;
+
   private byte[] scratch = new byte[256];
   private int scratchSize;
   private int fields;
@@ -60,13 +63,18 @@ final class ByteCsvParser {
     this(in, delimiter, 1 << 20);
   }
 
+  /** Whether {@code delimiter} can be used: an ASCII character other than a quote or line end. */
+  static boolean supports(char delimiter) {
+    return delimiter < 0x80 && delimiter != '"' && delimiter != '\r' && delimiter != '\n';
+  }
+
   /**
    * A parser starting with a buffer of {@code bufferSize} bytes, at least 4 (it grows for longer
    * records).
    */
   ByteCsvParser(InputStream in, char delimiter, int bufferSize) {
     this.buf = new byte[Math.max(4, bufferSize)];
-    if (delimiter >= 0x80 || delimiter == '"' || delimiter == '\r' || delimiter == '\n') {
+    if (!supports(delimiter)) {
       throw new IllegalArgumentException("unsupported delimiter: " + (int) delimiter);
     }
     this.in = in;
@@ -116,6 +124,11 @@ final class ByteCsvParser {
         return true;
       }
     }
+  }
+
+  /** Bytes of input consumed so far (up to the end of the current record). */
+  long position() {
+    return dropped + pos;
   }
 
   /** Number of fields of the current record. */
@@ -271,6 +284,7 @@ final class ByteCsvParser {
     }
     if (recordStart > 0) {
       System.arraycopy(buf, recordStart, buf, 0, keep);
+      dropped += recordStart;
     } else if (keep == buf.length) {
       buf = Arrays.copyOf(buf, Math.min(MAX_RECORD + 1, buf.length * 2));
     }
@@ -282,6 +296,7 @@ final class ByteCsvParser {
 
   /** Refills an exhausted buffer between records. */
   private boolean fill() throws IOException {
+    dropped += limit;
     pos = 0;
     limit = 0;
     return read();

@@ -48,7 +48,7 @@ public final class CrowdReader {
       PushbackInputStream in = new PushbackInputStream(raw, 4);
       byte[] head = in.readNBytes(4);
       in.unread(head);
-      if (delimiter >= 0x80 || delimiter == '"' || wideBom(head)) {
+      if (!ByteCsvParser.supports(delimiter) || wideBom(head)) {
         // UTF-16/32 input or an exotic delimiter: the general reader
         return readAnswersGeneral(file, format);
       }
@@ -69,7 +69,18 @@ public final class CrowdReader {
       int labelCol = column(file, headerLine, header, format.labelColumn());
       int width = header.size();
       int[] range = new int[6];
+      long fileBytes =
+          file.getFileName() != null && !file.getFileName().toString().endsWith(".gz")
+              ? Files.size(file)
+              : -1;
+      long headerBytes = csv.position();
+      int rows = 0;
       while (csv.next()) {
+        if (++rows == 4096 && fileBytes > 0) {
+          // size the columns once, from the bytes per record so far (10 % spare)
+          double perRecord = (double) (csv.position() - headerBytes) / rows;
+          builder.expectAnswers((int) Math.min(Integer.MAX_VALUE, 1.1 * fileBytes / perRecord));
+        }
         if (csv.fieldCount() != width) {
           throw new CrowdFormatException(
               file,

@@ -320,6 +320,16 @@ class ByteCsvParserTest {
   }
 
   @Test
+  void anyDelimiterWorks() throws Exception {
+    Path semi = file("s.txt", "task;worker;label\nt1;w1;\"a;b\"\n");
+    CrowdDataset d = CrowdReader.readAnswers(semi, CsvFormat.defaults().withDelimiter(';'));
+    assertEquals(List.of("a;b"), d.labels().names());
+    Path section = file("p.txt", "task§worker§label\nt1§w1§a\nt2§w1§b\n");
+    d = CrowdReader.readAnswers(section, CsvFormat.defaults().withDelimiter('§'));
+    assertEquals(List.of("t1", "t2"), d.tasks().names());
+  }
+
+  @Test
   void emptyAndHeaderOnlyFiles() throws Exception {
     Path empty = file("e.csv", "\uFEFF\n\n");
     CrowdFormatException e =
