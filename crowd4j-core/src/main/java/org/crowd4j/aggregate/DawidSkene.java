@@ -129,8 +129,7 @@ public final class DawidSkene implements Aggregator {
     int m = data.numAnswers();
     double floor = options.floor();
     int[] off = data.taskOffsets();
-    int[] worker = data.workerColumn();
-    int[] label = data.labelColumn();
+    int[] cell = DawidSkeneKernel.cells(data);
     int[] gold = goldLabels(context.gold(), n);
 
     double[] post = Votes.weightedCounts(data, null);
@@ -143,10 +142,7 @@ public final class DawidSkene implements Aggregator {
     }
     double[] errorCounts = new double[numWorkers * k * k];
     double[] priorCounts = new double[k];
-    for (int i = 0; i < n; i++) {
-      DawidSkeneKernel.accumulate(
-          worker, label, off[i], off[i + 1], post, i * k, k, errorCounts, priorCounts);
-    }
+    DawidSkeneKernel.accumulateTasks(cell, off, 0, n, post, k, errorCounts, priorCounts);
     double[] logPrior = new double[k];
     double[] logError = new double[numWorkers * k * k];
     DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
@@ -181,15 +177,20 @@ public final class DawidSkene implements Aggregator {
               }
               double[] pc = chunkPriors[ch];
               Arrays.fill(pc, 0.0);
-              double ll = 0;
-              for (int i = chunks.from(ch); i < chunks.to(ch); i++) {
-                ll +=
-                    DawidSkeneKernel.posterior(
-                        worker, label, off[i], off[i + 1], lp, le, k, gold[i], floor, post, i * k);
-                DawidSkeneKernel.accumulate(
-                    worker, label, off[i], off[i + 1], post, i * k, k, ec, pc);
-              }
-              chunkLogLik[ch] = ll;
+              chunkLogLik[ch] =
+                  DawidSkeneKernel.sweep(
+                      cell,
+                      off,
+                      chunks.from(ch),
+                      chunks.to(ch),
+                      lp,
+                      le,
+                      k,
+                      gold,
+                      floor,
+                      post,
+                      ec,
+                      pc);
             });
         Arrays.fill(errorCounts, 0.0);
         Arrays.fill(priorCounts, 0.0);
@@ -204,21 +205,24 @@ public final class DawidSkene implements Aggregator {
         }
       } else {
         chunks.forEach(
-            ch -> {
-              double ll = 0;
-              for (int i = chunks.from(ch); i < chunks.to(ch); i++) {
-                ll +=
-                    DawidSkeneKernel.posterior(
-                        worker, label, off[i], off[i + 1], lp, le, k, gold[i], floor, post, i * k);
-              }
-              chunkLogLik[ch] = ll;
-            });
+            ch ->
+                chunkLogLik[ch] =
+                    DawidSkeneKernel.sweep(
+                        cell,
+                        off,
+                        chunks.from(ch),
+                        chunks.to(ch),
+                        lp,
+                        le,
+                        k,
+                        gold,
+                        floor,
+                        post,
+                        null,
+                        null));
         Arrays.fill(errorCounts, 0.0);
         Arrays.fill(priorCounts, 0.0);
-        for (int i = 0; i < n; i++) {
-          DawidSkeneKernel.accumulate(
-              worker, label, off[i], off[i + 1], post, i * k, k, errorCounts, priorCounts);
-        }
+        DawidSkeneKernel.accumulateTasks(cell, off, 0, n, post, k, errorCounts, priorCounts);
       }
       double ll = 0;
       for (int ch = 0; ch < c; ch++) {
@@ -228,7 +232,7 @@ public final class DawidSkene implements Aggregator {
       DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
       double objective;
       if (options.stopping() == Stopping.CROWDKIT_ELBO) {
-        objective = crowdKitElbo(worker, label, off, post, logPrior, logError, k) / Math.max(1, m);
+        objective = crowdKitElbo(cell, off, post, logPrior, logError, k) / Math.max(1, m);
       } else {
         objective = m == 0 ? 0 : ll / m;
       }
@@ -263,18 +267,12 @@ public final class DawidSkene implements Aggregator {
 
   /** crowd-kit's ELBO: Σ_a Σ_k q(k)(log e + log ρ_k) + Σ_i H(q_i), with the prior per answer. */
   private static double crowdKitElbo(
-      int[] worker,
-      int[] label,
-      int[] off,
-      double[] post,
-      double[] logPrior,
-      double[] logError,
-      int k) {
+      int[] cell, int[] off, double[] post, double[] logPrior, double[] logError, int k) {
     double elbo = 0;
     for (int i = 0; i + 1 < off.length; i++) {
       int row = i * k;
       for (int a = off[i]; a < off[i + 1]; a++) {
-        int base = (worker[a] * k + label[a]) * k;
+        int base = cell[a] * k;
         for (int c = 0; c < k; c++) {
           elbo += post[row + c] * (logError[base + c] + logPrior[c]);
         }

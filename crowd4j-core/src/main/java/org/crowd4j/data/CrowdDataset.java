@@ -258,11 +258,25 @@ public final class CrowdDataset {
     private final IntColumn task = new IntColumn(1024);
     private final IntColumn worker = new IntColumn(1024);
     private final IntColumn label = new IntColumn(1024);
-    private IntColumn lines;
+
+    /**
+     * Source lines, stored sparsely: answer {@code lineAt[j]} came from line {@code lineOf[j]} and
+     * the following answers from the following lines, up to the next entry (files have one answer
+     * per line except around blank lines and multi-line fields).
+     */
+    private IntColumn lineAt;
+
+    private IntColumn lineOf;
+    private long previousLine;
     private List<String> fixedLabels;
     private java.util.Set<String> fixedLabelSet;
     private DuplicatePolicy duplicates = DuplicatePolicy.KEEP_ALL;
     private int anonymousCount;
+    private int lastTask = -1;
+    private int lastWorker = -1;
+    private int lastLabel = -1;
+    private int previousTask;
+    private boolean sortedByTask = true;
 
     private Builder() {}
 
@@ -294,29 +308,112 @@ public final class CrowdDataset {
     public Builder add(String taskId, String workerId, String labelName, long line) {
       Objects.requireNonNull(taskId, "task");
       Objects.requireNonNull(labelName, "label");
+      checkLabel(labelName);
+      int t = taskNames.intern(taskId);
+      int w = workerId == null ? anonymousWorker() : workerNames.intern(workerId);
+      return append(t, w, labelNames.intern(labelName), line);
+    }
+
+    /**
+     * Adds one answer whose ids are UTF-8 bytes, {@code buf[taskFrom, taskTo)} and so on (already
+     * unquoted and trimmed), without creating strings for names seen before: the fast path of file
+     * readers. {@code workerFrom < 0} marks an anonymous answer; {@code line} is the source line
+     * (for error messages), or 0.
+     */
+    public Builder addUtf8(
+        byte[] buf,
+        int taskFrom,
+        int taskTo,
+        int workerFrom,
+        int workerTo,
+        int labelFrom,
+        int labelTo,
+        long line) {
+      if (fixedLabelSet != null) {
+        checkLabel(new String(buf, labelFrom, labelTo - labelFrom, StandardCharsets.UTF_8));
+      }
+      int t = taskNames.intern(buf, taskFrom, taskTo, lastTask);
+      int w;
+      if (workerFrom < 0) {
+        w = anonymousWorker();
+      } else {
+        w = workerNames.intern(buf, workerFrom, workerTo, lastWorker);
+        lastWorker = w;
+      }
+      int l = labelNames.intern(buf, labelFrom, labelTo, lastLabel);
+      lastTask = t;
+      lastLabel = l;
+      return append(t, w, l, line);
+    }
+
+    private void checkLabel(String labelName) {
       if (fixedLabelSet != null && !fixedLabelSet.contains(labelName)) {
         throw new IllegalArgumentException(
             "label '" + labelName + "' is not one of the declared labels " + fixedLabels);
       }
-      task.add(taskNames.intern(taskId));
-      if (workerId == null) {
-        worker.add(workerNames.intern("\u0000anonymous#" + anonymousCount++));
-      } else {
-        worker.add(workerNames.intern(workerId));
+    }
+
+    private int anonymousWorker() {
+      return workerNames.intern("\u0000anonymous#" + anonymousCount++);
+    }
+
+    private Builder append(int t, int w, int l, long line) {
+      task.add(t);
+      worker.add(w);
+      label.add(l);
+      if (t < previousTask) {
+        sortedByTask = false;
       }
-      label.add(labelNames.intern(labelName));
-      if (line > 0 && lines == null && task.size() == 1) {
-        lines = new IntColumn(1024);
+      previousTask = t;
+      if (line > 0 && lineAt == null && task.size() == 1) {
+        lineAt = new IntColumn(16);
+        lineOf = new IntColumn(16);
       }
-      if (lines != null) {
-        lines.add((int) Math.min(Integer.MAX_VALUE, line));
+      if (lineAt != null) {
+        long capped = Math.min(Integer.MAX_VALUE, line);
+        if (lineAt.size() == 0 || capped != previousLine + 1 || capped == Integer.MAX_VALUE) {
+          lineAt.add(task.size() - 1);
+          lineOf.add((int) capped);
+        }
+        previousLine = capped;
       }
       return this;
+    }
+
+    /** The source line of answer {@code a} (in input order), or 0 when lines were not given. */
+    private long lineOf(int a) {
+      if (lineAt == null) {
+        return 0;
+      }
+      int lo = 0;
+      int hi = lineAt.size() - 1;
+      while (lo < hi) {
+        int mid = (lo + hi + 1) >>> 1;
+        if (lineAt.get(mid) <= a) {
+          lo = mid;
+        } else {
+          hi = mid - 1;
+        }
+      }
+      int base = lineOf.get(lo);
+      return base == Integer.MAX_VALUE ? base : base + (long) (a - lineAt.get(lo));
     }
 
     /** Adds one answer by integer ids (names are their decimal strings). */
     public Builder add(int taskId, int workerId, int labelId) {
       return add(Integer.toString(taskId), Integer.toString(workerId), Integer.toString(labelId));
+    }
+
+    /**
+     * A hint that about {@code answers} answers will be added in all, so the columns are sized once
+     * instead of growing; never required, never limiting.
+     */
+    public Builder expectAnswers(int answers) {
+      int capacity = Math.max(0, Math.min(answers, Integer.MAX_VALUE - 16));
+      task.reserve(capacity);
+      worker.reserve(capacity);
+      label.reserve(capacity);
+      return this;
     }
 
     /** Number of answers added so far. */
@@ -333,21 +430,27 @@ public final class CrowdDataset {
               : Vocabulary.sortedLabels(labelNames.names());
       int[] labelMap = new int[labelNames.size()];
       for (int l = 0; l < labelMap.length; l++) {
-        labelMap[l] = labelVocab.id(labelNames.names().get(l));
+        labelMap[l] = labelVocab.id(labelNames.name(l));
       }
       int numTasks = taskNames.size();
-      // stable counting sort by task
-      int[] start = new int[numTasks + 1];
-      for (int a = 0; a < m; a++) {
-        start[task.get(a) + 1]++;
-      }
-      for (int i = 0; i < numTasks; i++) {
-        start[i + 1] += start[i];
-      }
-      int[] order = new int[m];
-      int[] next = java.util.Arrays.copyOf(start, numTasks);
-      for (int a = 0; a < m; a++) {
-        order[next[task.get(a)]++] = a;
+      int[] start = null;
+      int[] order = null;
+      if (!sortedByTask || duplicates != DuplicatePolicy.KEEP_ALL) {
+        // stable counting sort by task
+        start = new int[numTasks + 1];
+        for (int a = 0; a < m; a++) {
+          start[task.get(a) + 1]++;
+        }
+        for (int i = 0; i < numTasks; i++) {
+          start[i + 1] += start[i];
+        }
+        if (!sortedByTask) {
+          order = new int[m];
+          int[] next = java.util.Arrays.copyOf(start, numTasks);
+          for (int a = 0; a < m; a++) {
+            order[next[task.get(a)]++] = a;
+          }
+        }
       }
       boolean[] drop = duplicates == DuplicatePolicy.KEEP_ALL ? null : markDuplicates(order, start);
       int kept = m;
@@ -366,15 +469,15 @@ public final class CrowdDataset {
         if (drop != null && drop[k]) {
           continue;
         }
-        int a = order[k];
+        int a = order == null ? k : order[k];
         t[j] = task.get(a);
         w[j] = worker.get(a);
         l[j] = labelMap[label.get(a)];
         j++;
       }
       return new CrowdDataset(
-          Vocabulary.of(taskNames.names()),
-          Vocabulary.of(workerNames.names()),
+          taskNames.freeze(),
+          workerNames.freeze(),
           labelVocab,
           t,
           w,
@@ -382,9 +485,12 @@ public final class CrowdDataset {
           m > 0 && anonymousCount == m);
     }
 
-    /** Marks, in sorted position {@code k}, the answers the duplicate policy removes. */
+    /**
+     * Marks, in sorted position {@code k}, the answers the duplicate policy removes; {@code order}
+     * is the sorting permutation, or {@code null} for the identity.
+     */
     private boolean[] markDuplicates(int[] order, int[] start) {
-      int m = order.length;
+      int m = task.size();
       boolean[] drop = new boolean[m];
       int[] seenAt = new int[workerNames.size()];
       java.util.Arrays.fill(seenAt, -1);
@@ -392,13 +498,14 @@ public final class CrowdDataset {
         boolean reverse = duplicates == DuplicatePolicy.KEEP_LAST;
         for (int c = 0; c < start[i + 1] - start[i]; c++) {
           int k = reverse ? start[i + 1] - 1 - c : start[i] + c;
-          int wk = worker.get(order[k]);
+          int wk = worker.get(order == null ? k : order[k]);
           if (seenAt[wk] >= start[i]) {
             if (duplicates == DuplicatePolicy.FAIL) {
-              long first = lines == null ? 0 : lines.get(order[seenAt[wk]]);
-              long dup = lines == null ? 0 : lines.get(order[k]);
+              int firstAt = order == null ? seenAt[wk] : order[seenAt[wk]];
+              long first = lineOf(firstAt);
+              long dup = lineOf(order == null ? k : order[k]);
               throw new DuplicateAnswerException(
-                  taskNames.names().get(i), workerNames.names().get(wk), first, dup);
+                  taskNames.name(i), workerNames.name(wk), first, dup);
             }
             drop[k] = true;
           } else {

@@ -18,6 +18,13 @@ final class IntColumn {
     values[size++] = v;
   }
 
+  /** Makes room for {@code capacity} values in all (no effect when there is room already). */
+  void reserve(int capacity) {
+    if (capacity > values.length) {
+      values = Arrays.copyOf(values, capacity);
+    }
+  }
+
   int get(int i) {
     return values[i];
   }
