@@ -272,9 +272,6 @@ public final class CrowdDataset {
     private java.util.Set<String> fixedLabelSet;
     private DuplicatePolicy duplicates = DuplicatePolicy.KEEP_ALL;
     private int anonymousCount;
-    private int lastTask = -1;
-    private int lastWorker = -1;
-    private int lastLabel = -1;
     private int previousTask;
     private boolean sortedByTask = true;
 
@@ -312,38 +309,6 @@ public final class CrowdDataset {
       int t = taskNames.intern(taskId);
       int w = workerId == null ? anonymousWorker() : workerNames.intern(workerId);
       return append(t, w, labelNames.intern(labelName), line);
-    }
-
-    /**
-     * Adds one answer whose ids are UTF-8 bytes, {@code buf[taskFrom, taskTo)} and so on (already
-     * unquoted and trimmed), without creating strings for names seen before: the fast path of file
-     * readers. {@code workerFrom < 0} marks an anonymous answer; {@code line} is the source line
-     * (for error messages), or 0.
-     */
-    public Builder addUtf8(
-        byte[] buf,
-        int taskFrom,
-        int taskTo,
-        int workerFrom,
-        int workerTo,
-        int labelFrom,
-        int labelTo,
-        long line) {
-      if (fixedLabelSet != null) {
-        checkLabel(new String(buf, labelFrom, labelTo - labelFrom, StandardCharsets.UTF_8));
-      }
-      int t = taskNames.intern(buf, taskFrom, taskTo, lastTask);
-      int w;
-      if (workerFrom < 0) {
-        w = anonymousWorker();
-      } else {
-        w = workerNames.intern(buf, workerFrom, workerTo, lastWorker);
-        lastWorker = w;
-      }
-      int l = labelNames.intern(buf, labelFrom, labelTo, lastLabel);
-      lastTask = t;
-      lastLabel = l;
-      return append(t, w, l, line);
     }
 
     private void checkLabel(String labelName) {

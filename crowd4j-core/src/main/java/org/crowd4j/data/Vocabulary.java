@@ -1,6 +1,5 @@
 package org.crowd4j.data;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
@@ -166,29 +165,12 @@ public final class Vocabulary {
     return new Vocabulary(out);
   }
 
-  /**
-   * A growable vocabulary used while reading input: ids in first-seen order. Names can be looked up
-   * as strings or, without creating a string, as ASCII byte ranges (the common case of CSV ids),
-   * which are compared against a copy of the ASCII names kept in one byte array.
-   */
+  /** A growable vocabulary used while reading input: ids in first-seen order. */
   static final class Growing {
     private String[] names = new String[16];
+    private int[] hashes = new int[16];
     private int size;
     private long[] slots = new long[32];
-    private byte[] arena = new byte[256];
-    private int arenaSize;
-
-    /** Start of name {@code id} in {@code arena}; -1 for names that are not ASCII. */
-    private int[] start = new int[16];
-
-    private int[] length = new int[16];
-    private int[] hashes = new int[16];
-
-    /** {@code id + 1} of the one-character ASCII names, by character (0 = none). */
-    private final int[] single = new int[128];
-
-    /** Whether the last lookup found the guessed id. */
-    private boolean repeating;
 
     int intern(String name) {
       int hash = name.hashCode();
@@ -197,124 +179,19 @@ public final class Vocabulary {
       if (e != 0) {
         return entryId(e);
       }
-      return insert(s, hash, name, null, 0, 0);
-    }
-
-    /**
-     * The id of the name spelt by the UTF-8 bytes {@code buf[from, to)}, adding it when new; a
-     * string is created only for a new name or a name that is not ASCII. {@code guess} (an id, or
-     * -1), typically the id of the same column in the previous record, is checked first while such
-     * guesses keep being right (runs of answers on one task in files sorted by task).
-     */
-    int intern(byte[] buf, int from, int to, int guess) {
-      if (to - from == 1 && buf[from] >= 0) {
-        int v = single[buf[from]];
-        if (v != 0) {
-          return v - 1;
-        }
-      } else if (repeating && guess >= 0 && sameBytes(guess, buf, from, to)) {
-        return guess;
-      }
-      int hash = 0;
-      int high = 0;
-      for (int p = from; p < to; p++) {
-        byte b = buf[p];
-        hash = 31 * hash + b;
-        high |= b;
-      }
-      if (high < 0) {
-        return intern(new String(buf, from, to - from, StandardCharsets.UTF_8));
-      }
-      // ASCII: this is the String.hashCode() of the name
-      int id = probe(buf, from, to, hash);
-      repeating = id == guess;
-      return id;
-    }
-
-    private int probe(byte[] buf, int from, int to, int hash) {
-      int mask = slots.length - 1;
-      int s = home(hash, slots.length);
-      while (true) {
-        long e = slots[s];
-        if (e == 0) {
-          String name = new String(buf, from, to - from, StandardCharsets.ISO_8859_1);
-          return insert(s, hash, name, buf, from, to);
-        }
-        if (entryHash(e) == hash && sameBytes(entryId(e), buf, from, to)) {
-          return entryId(e);
-        }
-        s = (s + 1) & mask;
-      }
-    }
-
-    /** Whether name {@code id} is ASCII and equals {@code buf[from, to)}. */
-    private boolean sameBytes(int id, byte[] buf, int from, int to) {
-      int at = start[id];
-      int n = to - from;
-      if (at < 0 || length[id] != n) {
-        return false;
-      }
-      // ids are short: a plain loop beats the vectorised mismatch call
-      byte[] a = arena;
-      for (int j = 0; j < n; j++) {
-        if (a[at + j] != buf[from + j]) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /** Adds {@code name} at empty slot {@code slot}; {@code ascii} holds its bytes, or is null. */
-    private int insert(int slot, int hash, String name, byte[] ascii, int from, int to) {
       int id = size;
       if (id == names.length) {
-        int cap = names.length * 2;
-        names = Arrays.copyOf(names, cap);
-        start = Arrays.copyOf(start, cap);
-        length = Arrays.copyOf(length, cap);
-        hashes = Arrays.copyOf(hashes, cap);
-      }
-      if (ascii == null && isAscii(name)) {
-        ascii = name.getBytes(StandardCharsets.ISO_8859_1);
-        from = 0;
-        to = ascii.length;
-      }
-      if (ascii != null) {
-        int n = to - from;
-        if (arenaSize + n > arena.length) {
-          long cap = Math.max(2L * arena.length, (long) arenaSize + n);
-          if (cap > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("names too long to index: over 2 GB of identifiers");
-          }
-          arena = Arrays.copyOf(arena, (int) cap);
-        }
-        System.arraycopy(ascii, from, arena, arenaSize, n);
-        if (n == 1) {
-          single[ascii[from]] = id + 1;
-        }
-        start[id] = arenaSize;
-        length[id] = n;
-        arenaSize += n;
-      } else {
-        start[id] = -1;
+        names = Arrays.copyOf(names, 2 * id);
+        hashes = Arrays.copyOf(hashes, 2 * id);
       }
       names[id] = name;
       hashes[id] = hash;
       size++;
-      slots[slot] = entry(hash, id);
+      slots[s] = entry(hash, id);
       if (2L * size > slots.length) {
         rehash(slots.length * 2);
       }
       return id;
-    }
-
-    private static boolean isAscii(String s) {
-      for (int i = 0; i < s.length(); i++) {
-        if (s.charAt(i) >= 0x80) {
-          return false;
-        }
-      }
-      return true;
     }
 
     private void rehash(int capacity) {

@@ -6,7 +6,6 @@ import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PushbackInputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,6 +32,9 @@ import org.slf4j.LoggerFactory;
 public final class CrowdReader {
   private static final Logger LOG = LoggerFactory.getLogger(CrowdReader.class);
 
+  /** Records read before the columns are sized from the file length. */
+  private static final int SIZE_SAMPLE = 4096;
+
   private CrowdReader() {}
 
   /** Reads answers with the default format ({@code task,worker,label}). */
@@ -42,138 +44,6 @@ public final class CrowdReader {
 
   /** Reads answers laid out as {@code format} says. */
   public static CrowdDataset readAnswers(Path file, CsvFormat format) throws CrowdFormatException {
-    char delimiter = format.delimiterFor(file);
-    CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
-    try (InputStream raw = openStream(file)) {
-      PushbackInputStream in = new PushbackInputStream(raw, 4);
-      byte[] head = in.readNBytes(4);
-      in.unread(head);
-      if (!ByteCsvParser.supports(delimiter) || wideBom(head)) {
-        // UTF-16/32 input or an exotic delimiter: the general reader
-        return readAnswersGeneral(file, format);
-      }
-      ByteCsvParser csv = new ByteCsvParser(in, delimiter);
-      if (!csv.next()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      List<String> header = new ArrayList<>(csv.fieldCount());
-      for (int f = 0; f < csv.fieldCount(); f++) {
-        header.add(csv.field(f));
-      }
-      long headerLine = csv.line();
-      int taskCol = column(file, headerLine, header, format.taskColumn());
-      int workerCol =
-          format.workerColumn() == null
-              ? -1
-              : column(file, headerLine, header, format.workerColumn());
-      int labelCol = column(file, headerLine, header, format.labelColumn());
-      int width = header.size();
-      int[] range = new int[6];
-      long fileBytes =
-          file.getFileName() != null && !file.getFileName().toString().endsWith(".gz")
-              ? Files.size(file)
-              : -1;
-      long headerBytes = csv.position();
-      int rows = 0;
-      while (csv.next()) {
-        if (++rows == 4096 && fileBytes > 0) {
-          // size the columns once, from the bytes per record so far (10 % spare)
-          double perRecord = (double) (csv.position() - headerBytes) / rows;
-          builder.expectAnswers((int) Math.min(Integer.MAX_VALUE, 1.1 * fileBytes / perRecord));
-        }
-        if (csv.fieldCount() != width) {
-          throw new CrowdFormatException(
-              file,
-              csv.line(),
-              null,
-              "expected " + width + " fields as in the header, found " + csv.fieldCount());
-        }
-        byte[] bytes = csv.bytes(taskCol);
-        trimmed(file, csv, taskCol, format.taskColumn(), range, 0);
-        if (workerCol >= 0) {
-          trimmed(file, csv, workerCol, format.workerColumn(), range, 2);
-        } else {
-          range[2] = -1;
-        }
-        trimmed(file, csv, labelCol, format.labelColumn(), range, 4);
-        if (csv.bytes(workerCol < 0 ? taskCol : workerCol) == bytes
-            && csv.bytes(labelCol) == bytes) {
-          builder.addUtf8(
-              bytes, range[0], range[1], range[2], range[3], range[4], range[5], csv.line());
-        } else {
-          // a quoted field lives in another buffer: go through strings
-          builder.add(
-              text(csv, taskCol, range, 0),
-              workerCol < 0 ? null : text(csv, workerCol, range, 2),
-              text(csv, labelCol, range, 4),
-              csv.line());
-        }
-      }
-    } catch (ByteCsvParser.ParseException e) {
-      throw new CrowdFormatException(file, e.line(), null, "cannot parse: " + e.getMessage(), e);
-    } catch (IOException | UncheckedIOException e) {
-      throw unreadable(file, e instanceof UncheckedIOException u ? u.getCause() : (IOException) e);
-    }
-    return finish(file, format, builder);
-  }
-
-  private static CrowdDataset finish(Path file, CsvFormat format, CrowdDataset.Builder builder)
-      throws CrowdFormatException {
-    if (builder.size() == 0) {
-      throw new CrowdFormatException(file, 0, null, "no answers after the header");
-    }
-    try {
-      return builder.build();
-    } catch (DuplicateAnswerException e) {
-      throw new CrowdFormatException(
-          file, e.duplicateLine(), format.workerColumn(), e.getMessage());
-    }
-  }
-
-  /** Whether {@code head} starts with a UTF-16 or UTF-32 byte order mark. */
-  private static boolean wideBom(byte[] head) {
-    if (head.length >= 2
-        && ((head[0] == (byte) 0xFE && head[1] == (byte) 0xFF)
-            || (head[0] == (byte) 0xFF && head[1] == (byte) 0xFE))) {
-      return true;
-    }
-    return head.length >= 4
-        && head[0] == 0
-        && head[1] == 0
-        && head[2] == (byte) 0xFE
-        && head[3] == (byte) 0xFF;
-  }
-
-  /**
-   * Puts the bounds of field {@code col} without surrounding whitespace (bytes up to 0x20, as
-   * {@link String#trim()}) into {@code range[at]} and {@code range[at + 1]}; an empty result is an
-   * error naming the column.
-   */
-  private static void trimmed(
-      Path file, ByteCsvParser csv, int col, String name, int[] range, int at)
-      throws CrowdFormatException {
-    byte[] b = csv.bytes(col);
-    int from = csv.from(col);
-    int to = csv.to(col);
-    while (from < to && (b[from] & 0xff) <= 0x20) {
-      from++;
-    }
-    while (to > from && (b[to - 1] & 0xff) <= 0x20) {
-      to--;
-    }
-    if (from == to) {
-      throw new CrowdFormatException(file, csv.line(), name, "field '" + name + "' is empty");
-    }
-    range[at] = from;
-    range[at + 1] = to;
-  }
-
-  private static String text(ByteCsvParser csv, int col, int[] range, int at) {
-    return new String(csv.bytes(col), range[at], range[at + 1] - range[at], StandardCharsets.UTF_8);
-  }
-
-  /** Reads answers through FastCSV (any BOM-declared encoding, any delimiter). */
-  static CrowdDataset readAnswersGeneral(Path file, CsvFormat format) throws CrowdFormatException {
     CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
     try (CsvReader<CsvRecord> csv = open(file, format.delimiterFor(file))) {
       var it = csv.iterator();
@@ -186,9 +56,23 @@ public final class CrowdReader {
           format.workerColumn() == null ? -1 : column(file, header, format.workerColumn());
       int labelCol = column(file, header, format.labelColumn());
       int width = header.getFieldCount();
+      long fileBytes = plainFileSize(file);
+      long sampledChars = 0;
+      int rows = 0;
       while (it.hasNext()) {
         CsvRecord r = it.next();
         long line = r.getStartingLineNumber();
+        if (rows < SIZE_SAMPLE && fileBytes > 0) {
+          for (int f = 0; f < r.getFieldCount(); f++) {
+            sampledChars += r.getField(f).length() + 1;
+          }
+          if (++rows == SIZE_SAMPLE) {
+            // size the columns once from the record length so far (10 % spare)
+            double perRecord = (double) sampledChars / rows;
+            builder.expectAnswers(
+                (int) Math.min(Integer.MAX_VALUE - 16, 1.1 * fileBytes / perRecord));
+          }
+        }
         if (r.getFieldCount() != width) {
           throw new CrowdFormatException(
               file,
@@ -207,7 +91,28 @@ public final class CrowdReader {
     } catch (IOException e) {
       throw unreadable(file, e);
     }
-    return finish(file, format, builder);
+    if (builder.size() == 0) {
+      throw new CrowdFormatException(file, 0, null, "no answers after the header");
+    }
+    try {
+      return builder.build();
+    } catch (DuplicateAnswerException e) {
+      throw new CrowdFormatException(
+          file, e.duplicateLine(), format.workerColumn(), e.getMessage());
+    }
+  }
+
+  /** Size of an uncompressed file, or -1 (compressed, or unknown). */
+  private static long plainFileSize(Path file) {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+    if (name.endsWith(".gz")) {
+      return -1;
+    }
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return -1;
+    }
   }
 
   /**
@@ -342,21 +247,6 @@ public final class CrowdReader {
     return new TaskFeatures(vocab, dim, java.util.Arrays.copyOf(values, size));
   }
 
-  /** The file's bytes, decompressed when its name ends with {@code .gz}. */
-  private static InputStream openStream(Path file) throws IOException {
-    InputStream in = Files.newInputStream(file);
-    String name = file.getFileName() == null ? "" : file.getFileName().toString();
-    if (name.endsWith(".gz")) {
-      try {
-        in = new GZIPInputStream(in, 1 << 16);
-      } catch (IOException e) {
-        in.close();
-        throw e;
-      }
-    }
-    return in;
-  }
-
   private static CsvReader<CsvRecord> open(Path file, char delimiter) throws IOException {
     InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
@@ -384,17 +274,6 @@ public final class CrowdReader {
         header.getStartingLineNumber(),
         name,
         "missing column '" + name + "'; the header has " + header.getFields());
-  }
-
-  private static int column(Path file, long line, List<String> header, String name)
-      throws CrowdFormatException {
-    for (int i = 0; i < header.size(); i++) {
-      if (header.get(i).trim().equals(name)) {
-        return i;
-      }
-    }
-    throw new CrowdFormatException(
-        file, line, name, "missing column '" + name + "'; the header has " + header);
   }
 
   private static String nonEmpty(Path file, long line, CsvRecord r, int col, String name)
