@@ -72,9 +72,12 @@ final class SimulateCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+    long t0 = System.nanoTime();
     SimulatedCrowd crowd =
         CrowdSimulator.simulate(items.truth, pool.pool(), Specs.assignment(assignment), seed);
+    long t1 = System.nanoTime();
     SimulationWriter.write(out, crowd, items.features, items.dim);
+    long t2 = System.nanoTime();
     CrowdDataset d = crowd.data();
     double skill = 0;
     for (int r = 0; r < pool.pool().size(); r++) {

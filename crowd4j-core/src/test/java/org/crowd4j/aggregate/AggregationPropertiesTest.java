@@ -48,7 +48,7 @@ class AggregationPropertiesTest {
     }
   }
 
-  @Property(tries = 25)
+  @Property(tries = 25, seed = "20261125")
   void posteriorsAreDistributionsAndLabelsTheirArgmax(
       @ForAll @IntRange(min = 1, max = 120) int tasks,
       @ForAll @IntRange(min = 2, max = 5) int classes,
@@ -80,7 +80,7 @@ class AggregationPropertiesTest {
     }
   }
 
-  @Property(tries = 15)
+  @Property(tries = 15, seed = "20261125")
   void invariantToRenamingAndPermutingIds(
       @ForAll @IntRange(min = 5, max = 80) int tasks,
       @ForAll @IntRange(min = 2, max = 4) int classes,
@@ -107,7 +107,7 @@ class AggregationPropertiesTest {
     }
   }
 
-  @Property(tries = 10)
+  @Property(tries = 10, seed = "20261125")
   void sameSeedSameResult(
       @ForAll @IntRange(min = 5, max = 80) int tasks,
       @ForAll @LongRange(min = 0, max = 1000) long seed) {
@@ -123,7 +123,7 @@ class AggregationPropertiesTest {
     }
   }
 
-  @Property(tries = 20)
+  @Property(tries = 20, seed = "20261125")
   void emObjectiveNeverDecreases(
       @ForAll @IntRange(min = 5, max = 150) int tasks,
       @ForAll @IntRange(min = 2, max = 5) int classes,
@@ -147,7 +147,7 @@ class AggregationPropertiesTest {
     }
   }
 
-  @Property(tries = 20)
+  @Property(tries = 20, seed = "20261125")
   void dawidSkeneWithoutIterationsReturnsItsMajorityVoteStart(
       @ForAll @IntRange(min = 1, max = 100) int tasks,
       @ForAll @IntRange(min = 2, max = 5) int classes,
