@@ -104,6 +104,8 @@ final class SimulateCommand implements Callable<Integer> {
             + " (answers.csv, gold.csv, "
             + (items.features != null ? "features.csv, " : "")
             + "true_confusions.json)");
+    pw.printf(
+        Locale.ROOT, "time: simulate %.2f s, write %.2f s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9);
     pw.flush();
     return 0;
   }
