@@ -3,6 +3,7 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.IntStream;
+import org.crowd4j.aggregate.kernel.FastMath;
 import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
 
@@ -42,7 +43,12 @@ import org.crowd4j.data.CrowdDataset;
  * data (web 0.889 against Dawid–Skene's 0.829) but weak on sparse many-class data (labelme 0.675,
  * music 0.52, below majority vote; note that λ_w = K²/4 grows with K).
  *
- * <p>Time O(m K³) per Newton step over all rows; memory O((W + n) K² + m).
+ * <p>Time O(m K³) per Newton step over all rows. The other side's rows are fixed while one side is
+ * optimised, so their exponentials (shifted by each row's maximum) are computed once per half
+ * iteration, O((W + n) K²); an evaluation of a row then needs K exponentials for the row itself
+ * and, per answer, K products, one logarithm and one division; the Hessian is accumulated on one
+ * triangle. Row buffers are kept per parallel chunk across iterations. Memory O((W + n) K² + m) and
+ * O(K · largest row) per chunk.
  */
 public final class Mmce implements Aggregator {
   /**
@@ -94,10 +100,6 @@ public final class Mmce implements Aggregator {
   }
 
   private static final int ANSWERS_PER_CHUNK = 8192;
-  static final java.util.concurrent.atomic.AtomicLong EVALS =
-      new java.util.concurrent.atomic.AtomicLong();
-  static final java.util.concurrent.atomic.AtomicLong ANS =
-      new java.util.concurrent.atomic.AtomicLong();
   private static final int MAX_CHUNKS = 64;
 
   private final Options options;
@@ -229,10 +231,11 @@ public final class Mmce implements Aggregator {
     Blocks blocks = new Blocks(data);
     int k = data.numLabels();
     Row row = new Row(k, blocks.maxDegree());
+    Shifted shiftedTau = new Shifted(tau, k);
     double q = 0;
     for (int w = 0; w < data.numWorkers(); w++) {
       for (int c = 0; c < k; c++) {
-        blocks.gather(true, w, c, mu, tau, row);
+        blocks.gather(true, w, c, mu, shiftedTau, row);
         q += row.evaluate(sigma, (w * k + c) * k, lw, false);
       }
     }
@@ -252,16 +255,18 @@ public final class Mmce implements Aggregator {
     Blocks blocks = new Blocks(data);
     int k = data.numLabels();
     Row row = new Row(k, blocks.maxDegree());
+    Shifted shiftedTau = new Shifted(tau, k);
+    Shifted shiftedSigma = new Shifted(sigma, k);
     for (int w = 0; w < data.numWorkers(); w++) {
       for (int c = 0; c < k; c++) {
-        blocks.gather(true, w, c, mu, tau, row);
+        blocks.gather(true, w, c, mu, shiftedTau, row);
         row.evaluate(sigma, (w * k + c) * k, lw, true);
         System.arraycopy(row.grad, 0, gradSigma, (w * k + c) * k, k);
       }
     }
     for (int i = 0; i < data.numTasks(); i++) {
       for (int c = 0; c < k; c++) {
-        blocks.gather(false, i, c, mu, sigma, row);
+        blocks.gather(false, i, c, mu, shiftedSigma, row);
         row.evaluate(tau, (i * k + c) * k, lt, true);
         System.arraycopy(row.grad, 0, gradTau, (i * k + c) * k, k);
       }
@@ -281,6 +286,13 @@ public final class Mmce implements Aggregator {
     private final int[] byWorker;
     private final int[] workerChunks;
     private final TaskChunks taskChunks;
+    private final Shifted shiftedTau;
+    private final Shifted shiftedSigma;
+
+    /** Per chunk, the row buffer (made on first use, sized for the chunk's largest row). */
+    private final Row[] workerRows;
+
+    private final Row[] taskRows;
 
     Blocks(CrowdDataset data) {
       k = data.numLabels();
@@ -315,6 +327,14 @@ public final class Mmce implements Aggregator {
         workerChunks[j] = Math.max(workerChunks[j], workerChunks[j - 1]);
       }
       taskChunks = TaskChunks.of(data, ANSWERS_PER_CHUNK, MAX_CHUNKS);
+      shiftedTau = new Shifted(numTasks * k * k, k);
+      shiftedSigma = new Shifted(numWorkers * k * k, k);
+      workerRows = new Row[workerChunks.length - 1];
+      taskRows = new Row[taskChunks.count()];
+    }
+
+    int degree(boolean ofWorker, int b) {
+      return ofWorker ? workerOff[b + 1] - workerOff[b] : taskOff[b + 1] - taskOff[b];
     }
 
     int maxDegree() {
@@ -333,27 +353,21 @@ public final class Mmce implements Aggregator {
      * row}: per answer its weight μ_i(c), its label and the offset of the other side's row in
      * {@code other} (τ for a worker row, σ for a task row).
      */
-    void gather(boolean ofWorker, int b, int c, double[] mu, double[] other, Row row) {
+    void gather(boolean ofWorker, int b, int c, double[] mu, Shifted other, Row row) {
       int count = 0;
+      row.other = other;
       if (ofWorker) {
         for (int p = workerOff[b]; p < workerOff[b + 1]; p++) {
           int a = byWorker[p];
-          row.weight[count] = mu[task[a] * k + c];
-          row.label[count] = label[a];
-          row.otherBase[count] = (task[a] * k + c) * k;
-          count++;
+          row.load(count++, mu[task[a] * k + c], label[a], (task[a] * k + c) * k);
         }
       } else {
         double w = mu[b * k + c];
         for (int a = taskOff[b]; a < taskOff[b + 1]; a++) {
-          row.weight[count] = w;
-          row.label[count] = label[a];
-          row.otherBase[count] = (worker[a] * k + c) * k;
-          count++;
+          row.load(count++, w, label[a], (worker[a] * k + c) * k);
         }
       }
       row.count = count;
-      row.other = other;
     }
 
     /**
@@ -371,20 +385,27 @@ public final class Mmce implements Aggregator {
         Options o,
         double[] posteriors) {
       double[] own = ofWorker ? sigma : tau;
-      double[] other = ofWorker ? tau : sigma;
+      Shifted other = (ofWorker ? shiftedTau : shiftedSigma).update(ofWorker ? tau : sigma);
+      Row[] rows = ofWorker ? workerRows : taskRows;
       boolean eStep = !ofWorker && posteriors != null;
       int chunks = ofWorker ? workerChunks.length - 1 : taskChunks.count();
-      int maxDegree = maxDegree();
       double logK = Math.log(k);
       double[] chunkLogLik = new double[chunks];
       IntStream range = IntStream.range(0, chunks);
       (chunks > 1 ? range.parallel() : range)
           .forEach(
               ch -> {
-                Row row = new Row(k, maxDegree);
-                row.collect = eStep;
                 int from = ofWorker ? workerChunks[ch] : taskChunks.from(ch);
                 int to = ofWorker ? workerChunks[ch + 1] : taskChunks.to(ch);
+                if (rows[ch] == null) {
+                  int largest = 0;
+                  for (int b = from; b < to; b++) {
+                    largest = Math.max(largest, degree(ofWorker, b));
+                  }
+                  rows[ch] = new Row(k, largest);
+                }
+                Row row = rows[ch];
+                row.collect = eStep;
                 double ll = 0;
                 for (int b = from; b < to; b++) {
                   for (int c = 0; c < k; c++) {
@@ -413,19 +434,83 @@ public final class Mmce implements Aggregator {
   }
 
   /**
+   * Rows of K values with, per row, its maximum and the exponentials of the values minus it, so
+   * that a row's softmax against another row needs no exponential per answer.
+   */
+  private static final class Shifted {
+    final int k;
+    double[] values;
+    final double[] exp;
+    final double[] shift;
+
+    /** Room for rows of {@code k} values, {@code length} values in all. */
+    Shifted(int length, int k) {
+      this.k = k;
+      this.exp = new double[length];
+      this.shift = new double[length / Math.max(1, k)];
+    }
+
+    Shifted(double[] values, int k) {
+      this(values.length, k);
+      update(values);
+    }
+
+    /**
+     * Takes {@code values} (same length) as the rows and computes their shifts and exponentials.
+     */
+    Shifted update(double[] values) {
+      this.values = values;
+      int rows = shift.length;
+      int blocks = (int) Math.max(1, Math.min(MAX_CHUNKS, rows / 4096L));
+      IntStream range = IntStream.range(0, blocks);
+      (blocks > 1 ? range.parallel() : range)
+          .forEach(
+              blk -> {
+                int from = (int) ((long) rows * blk / blocks);
+                int to = (int) ((long) rows * (blk + 1) / blocks);
+                for (int r = from; r < to; r++) {
+                  double max = Double.NEGATIVE_INFINITY;
+                  for (int j = 0; j < k; j++) {
+                    max = Math.max(max, values[r * k + j]);
+                  }
+                  shift[r] = max;
+                  for (int j = 0; j < k; j++) {
+                    exp[r * k + j] = FastMath.exp(values[r * k + j] - max);
+                  }
+                }
+              });
+      return this;
+    }
+  }
+
+  /**
    * One matrix row as a concave K-dimensional problem: f(s) = Σ_a w_a [z_a(ỹ_a) − log Σ_l exp
-   * z_a(l)] − ½λ‖s‖² with z_a = s + (the other side's row for answer a).
+   * z_a(l)] − ½λ‖s‖² with z_a = s + o_a, o_a the other side's row for answer a.
+   *
+   * <p>The other side's rows do not change while a row is optimised, so {@link #load} keeps, per
+   * answer, exp(o_a(l) − max_l o_a(l)) and o_a(ỹ_a) − max_l o_a(l); an evaluation then needs K
+   * exponentials for the row itself and, per answer, K products, one logarithm and one division.
    */
   private static final class Row {
     final int k;
     final double[] weight;
     final int[] label;
-    final int[] otherBase;
-    double[] other;
+
+    /** Per answer and label: exp(o_a(l) − max o_a). */
+    final double[] otherExp;
+
+    /** Per answer: o_a(ỹ_a) − max o_a. */
+    final double[] otherAtLabel;
+
+    /** The other side's rows. */
+    Shifted other;
+
+    int[] otherBase;
     int count;
     final double[] grad;
     final double[] hess;
     final double[] prob;
+    final double[] ownExp;
     final double[] step;
     final double[] start;
 
@@ -440,14 +525,30 @@ public final class Mmce implements Aggregator {
 
     Row(int k, int capacity) {
       this.k = k;
-      weight = new double[Math.max(1, capacity)];
-      label = new int[Math.max(1, capacity)];
-      otherBase = new int[Math.max(1, capacity)];
+      int cap = Math.max(1, capacity);
+      weight = new double[cap];
+      label = new int[cap];
+      otherExp = new double[cap * k];
+      otherAtLabel = new double[cap];
+      otherBase = new int[cap];
       grad = new double[k];
       hess = new double[k * k];
       prob = new double[k];
+      ownExp = new double[k];
       step = new double[k];
       start = new double[k];
+    }
+
+    /** Loads answer {@code a} of the row: weight, label, and the other side's row at base. */
+    void load(int a, double w, int l, int base) {
+      weight[a] = w;
+      label[a] = l;
+      otherBase[a] = base;
+      double[] e = other.exp;
+      for (int j = 0, q = a * k; j < k; j++, q++) {
+        otherExp[q] = e[base + j];
+      }
+      otherAtLabel[a] = other.values[base + l] - other.shift[base / k];
     }
 
     /**
@@ -458,14 +559,19 @@ public final class Mmce implements Aggregator {
       current = true;
       data = 0;
       double f = 0;
+      double ownMax = Double.NEGATIVE_INFINITY;
       for (int l = 0; l < k; l++) {
-        f -= 0.5 * lambda * s[base + l] * s[base + l];
+        double v = s[base + l];
+        f -= 0.5 * lambda * v * v;
+        ownMax = Math.max(ownMax, v);
+      }
+      for (int l = 0; l < k; l++) {
+        ownExp[l] = FastMath.exp(s[base + l] - ownMax);
       }
       if (derivatives) {
         Arrays.fill(hess, 0.0);
         for (int l = 0; l < k; l++) {
           grad[l] = -lambda * s[base + l];
-          hess[l * k + l] = lambda;
         }
       }
       for (int a = 0; a < count; a++) {
@@ -473,37 +579,69 @@ public final class Mmce implements Aggregator {
         if (w == 0 && !collect) {
           continue;
         }
-        int ob = otherBase[a];
-        double max = Double.NEGATIVE_INFINITY;
-        for (int l = 0; l < k; l++) {
-          prob[l] = s[base + l] + other[ob + l];
-          max = Math.max(max, prob[l]);
-        }
-        double zl = prob[label[a]];
+        int y = label[a];
         double sum = 0;
         for (int l = 0; l < k; l++) {
-          prob[l] = Math.exp(prob[l] - max);
-          sum += prob[l];
+          double p = ownExp[l] * otherExp[a * k + l];
+          prob[l] = p;
+          sum += p;
         }
-        double logP = zl - max - Math.log(sum);
+        double logP;
+        if (sum > 1e-280) {
+          logP = s[base + y] - ownMax + otherAtLabel[a] - Math.log(sum);
+          if (derivatives && w != 0) {
+            double inv = 1.0 / sum;
+            for (int l = 0; l < k; l++) {
+              prob[l] *= inv;
+            }
+          }
+        } else {
+          logP = direct(s, base, a);
+        }
         data += logP;
         f += w * logP;
         if (derivatives && w != 0) {
-          for (int l = 0; l < k; l++) {
-            prob[l] /= sum;
-          }
-          grad[label[a]] += w;
+          grad[y] += w;
           for (int l = 0; l < k; l++) {
             double wp = w * prob[l];
             grad[l] -= wp;
             hess[l * k + l] += wp;
-            for (int j = 0; j < k; j++) {
+            for (int j = 0; j <= l; j++) {
               hess[l * k + j] -= wp * prob[j];
             }
           }
         }
       }
+      if (derivatives) {
+        for (int l = 0; l < k; l++) {
+          hess[l * k + l] += lambda;
+          for (int j = 0; j < l; j++) {
+            hess[j * k + l] = hess[l * k + j];
+          }
+        }
+      }
       return f;
+    }
+
+    /** log P(ỹ_a) with the shift of the combined row, filling {@link #prob} with P(l). */
+    private double direct(double[] s, int base, int a) {
+      double[] o = other.values;
+      int ob = otherBase[a];
+      double max = Double.NEGATIVE_INFINITY;
+      for (int l = 0; l < k; l++) {
+        prob[l] = s[base + l] + o[ob + l];
+        max = Math.max(max, prob[l]);
+      }
+      double zy = prob[label[a]];
+      double sum = 0;
+      for (int l = 0; l < k; l++) {
+        prob[l] = Math.exp(prob[l] - max);
+        sum += prob[l];
+      }
+      for (int l = 0; l < k; l++) {
+        prob[l] /= sum;
+      }
+      return zy - max - Math.log(sum);
     }
 
     /**

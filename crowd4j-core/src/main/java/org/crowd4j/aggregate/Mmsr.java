@@ -3,6 +3,7 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.SplittableRandom;
+import java.util.stream.IntStream;
 import org.crowd4j.aggregate.kernel.Mt19937;
 import org.crowd4j.data.CrowdDataset;
 
@@ -59,9 +60,15 @@ import org.crowd4j.data.CrowdDataset;
  * some u_i becomes 0) gives weight 0 instead of NaN. Duplicate answers of a worker to a task count
  * once in C (the last one, as crowd-kit's observation matrix) and every time in the vote.
  *
- * <p>Time O(Σ_i n_i² + T · P log d) for T iterations and tasks of n_i answers; memory O(m + P).
+ * <p>Time O(Σ_i n_i² + T · P) expected for T iterations and tasks of n_i answers: the trimmed means
+ * come from counts, selection and value windows carried between iterations instead of sorting each
+ * worker's d values (see {@link #update}); the workers of a half-step run in parallel in fixed
+ * chunks. Memory O(m + P).
  */
 public final class Mmsr implements Aggregator {
+  private static final int PAIRS_PER_CHUNK = 16_384;
+  private static final int MAX_CHUNKS = 64;
+
   /**
    * Options of {@link Mmsr}.
    *
@@ -189,7 +196,9 @@ public final class Mmsr implements Aggregator {
       double[] u = initial(numWorkers);
       double[] v = u.clone();
       int f = Math.floorDiv(pairs.minDegree(), 2) - 1;
-      double[] buf = new double[Math.max(1, pairs.maxDegree())];
+      double[][] buf = new double[pairs.chunks().length - 1][2 * Math.max(1, pairs.maxDegree())];
+      Windows forV = new Windows(numWorkers);
+      Windows forU = new Windows(numWorkers);
       double[] uPrev = new double[numWorkers];
       double[] vPrev = new double[numWorkers];
       double[] loss = new double[Math.min(options.maxIterations(), 1024)];
@@ -197,8 +206,8 @@ public final class Mmsr implements Aggregator {
       for (int it = 1; it <= options.maxIterations(); it++) {
         System.arraycopy(u, 0, uPrev, 0, numWorkers);
         System.arraycopy(v, 0, vPrev, 0, numWorkers);
-        update(pairs, u, v, f, answeredTasks, buf);
-        update(pairs, v, u, f, answeredTasks, buf);
+        update(pairs, u, v, f, answeredTasks, buf, forV);
+        update(pairs, v, u, f, answeredTasks, buf, forU);
         double change = rankOneChange(u, v, uPrev, vPrev);
         if (it > loss.length) {
           loss = Arrays.copyOf(loss, Math.min(options.maxIterations(), 2 * loss.length));
@@ -340,64 +349,160 @@ public final class Mmsr implements Aggregator {
     return u;
   }
 
+  /** Ranks kept beyond the trimmed range on each side when a worker's window is (re)set. */
+  private static final int WINDOW_MARGIN = 8;
+
   /**
-   * One half-step: {@code target[j]} = trimmed mean of X_ij / {@code other[i]} over j's partners,
-   * trimmed around the current {@code target[j]}.
+   * Per worker, a value window [low, high] that held the kept ranks (with a margin) the last time,
+   * for one direction of the half-steps; NaN where unknown.
    */
-  private static void update(
-      Pairs pairs, double[] other, double[] target, int f, int numTasks, double[] buf) {
-    int[] start = pairs.start();
-    int[] partner = pairs.partner();
-    double[] c = pairs.covariation();
-    for (int j = 0; j < target.length; j++) {
-      int d = start[j + 1] - start[j];
-      if (d == 0) {
-        continue;
-      }
-      for (int p = 0; p < d; p++) {
-        int q = start[j] + p;
-        buf[p] = Math.abs(c[q]) / other[partner[q]];
-      }
-      target[j] = trimmedMean(buf, d, f, target[j], numTasks);
+  static final class Windows {
+    final double[] low;
+    final double[] high;
+
+    Windows(int numWorkers) {
+      low = new double[numWorkers];
+      high = new double[numWorkers];
+      Arrays.fill(low, Double.NaN);
+      Arrays.fill(high, Double.NaN);
     }
   }
 
   /**
+   * One half-step: {@code target[j]} = trimmed mean of X_ij / {@code other[i]} over j's partners,
+   * trimmed around the current {@code target[j]} (see {@link #trimmedMean}). Workers are
+   * independent: they run in parallel in fixed chunks, so the result does not depend on the thread
+   * count.
+   *
+   * <p>The kept values are the ranks [lo, hi) of the sorted values, and lo and hi follow from
+   * counts (of values below, at most a, NaN). Rather than sorting, one pass computes the values and
+   * these counts and also collects the values inside the worker's window from the previous
+   * iteration, counting those below it: when the window holds the ranks [lo, hi), only the
+   * collected values are sorted. Otherwise the ends of the range are found by selection (expected
+   * O(d)) and the window is reset around them. Either way the kept values are summed in sorted
+   * order, so the result is that of sorting all values.
+   */
+  static void update(
+      Pairs pairs,
+      double[] other,
+      double[] target,
+      int f,
+      int numTasks,
+      double[][] bufs,
+      Windows windows) {
+    int[] start = pairs.start();
+    int[] partner = pairs.partner();
+    double[] c = pairs.covariation();
+    int[] bounds = pairs.chunks();
+    IntStream range = IntStream.range(0, bounds.length - 1);
+    (bounds.length > 2 ? range.parallel() : range)
+        .forEach(
+            ch -> {
+              double[] buf = bufs[ch];
+              int half = buf.length / 2;
+              for (int j = bounds[ch]; j < bounds[ch + 1]; j++) {
+                int d = start[j + 1] - start[j];
+                if (d == 0) {
+                  continue;
+                }
+                double a = target[j];
+                double low = windows.low[j];
+                double high = windows.high[j];
+                int below = 0;
+                int atMost = 0;
+                int nan = 0;
+                int underWindow = 0;
+                int inWindow = 0;
+                for (int p = 0, q = start[j]; p < d; p++, q++) {
+                  double y = Math.abs(c[q]) / other[partner[q]];
+                  buf[p] = y;
+                  below += y < a ? 1 : 0;
+                  atMost += y <= a ? 1 : 0;
+                  nan += y != y ? 1 : 0;
+                  underWindow += y < low ? 1 : 0;
+                  buf[half + inWindow] = y;
+                  inWindow += y >= low && y <= high ? 1 : 0;
+                }
+                target[j] =
+                    trimmedMean(
+                        buf,
+                        d,
+                        d - nan,
+                        below,
+                        atMost,
+                        half,
+                        underWindow,
+                        inWindow,
+                        f,
+                        a,
+                        numTasks,
+                        j,
+                        windows);
+              }
+            });
+  }
+
+  /**
    * crowd-kit's {@code _remove_largest_and_smallest_F_value} followed by the mean, with numpy's
-   * semantics for infinities and NaN (sorted last, never compare true). Returns {@code a} when
-   * nothing is left.
+   * semantics for infinities and NaN (sorted last, never compare true): of the values sorted,
+   * remove the F smallest, or, if fewer than F lie below {@code a}, every value below {@code a}
+   * (and every NaN); then of the rest remove the F largest, or, if fewer than F of them lie above
+   * {@code a}, every value above {@code a} (and every NaN); F &lt; 0 keeps the last −F values.
+   * Returns the mean of what is left, {@code a} when nothing is, and 1/√{@code numTasks} when a
+   * single 0 is. {@code y[0 .. len)} is reordered.
    */
   static double trimmedMean(double[] y, int len, int f, double a, int numTasks) {
-    Arrays.sort(y, 0, len);
-    int lo = 0;
-    int hi = len;
+    int below = 0;
+    int atMost = 0;
+    int nan = 0;
+    for (int p = 0; p < len; p++) {
+      below += y[p] < a ? 1 : 0;
+      atMost += y[p] <= a ? 1 : 0;
+      nan += Double.isNaN(y[p]) ? 1 : 0;
+    }
+    return trimmedMean(y, len, len - nan, below, atMost, len, 0, 0, f, a, numTasks, -1, null);
+  }
+
+  /**
+   * {@link #trimmedMean(double[], int, int, double, int)} from the counts: {@code finite} values
+   * are not NaN, {@code below} are &lt; a and {@code atMost} ≤ a; {@code y[len .. len + inWindow)}
+   * holds the values inside worker {@code j}'s window (if {@code windows} is given), {@code
+   * underWindow} values lie below it.
+   */
+  private static double trimmedMean(
+      double[] y,
+      int len,
+      int finite,
+      int below,
+      int atMost,
+      int collected,
+      int underWindow,
+      int inWindow,
+      int f,
+      double a,
+      int numTasks,
+      int j,
+      Windows windows) {
+    int lo;
+    int hi;
     if (f < 0) {
-      lo = Math.max(0, hi + f);
+      lo = Math.max(0, len + f);
+      hi = len;
     } else {
-      int below = 0;
-      while (lo + below < hi && y[lo + below] < a) {
-        below++;
-      }
+      int above = Double.isNaN(a) ? 0 : finite - atMost;
       if (below < f) {
         // keep y >= a: drop the values below a and every NaN
-        lo += below;
-        hi = Double.isNaN(a) ? lo : firstNaN(y, lo, hi);
+        lo = below;
+        hi = Double.isNaN(a) ? lo : finite;
       } else {
-        lo += f;
+        lo = f;
+        hi = len;
       }
-      int above = 0;
-      for (int p = lo; p < hi; p++) {
-        if (y[p] > a) {
-          above++;
-        }
-      }
-      if (above < f) {
-        // keep y <= a: a prefix of the sorted values
-        int q = lo;
-        while (q < hi && y[q] <= a) {
-          q++;
-        }
-        hi = q;
+      // the values above a hold the ranks [finite − above, finite)
+      int aboveKept = Math.max(0, Math.min(hi, finite) - Math.max(lo, finite - above));
+      if (aboveKept < f) {
+        // keep y <= a: the ranks below atMost
+        hi = Math.max(lo, Math.min(hi, atMost));
       } else {
         hi -= f;
       }
@@ -406,22 +511,106 @@ public final class Mmsr implements Aggregator {
     if (size <= 0) {
       return a;
     }
-    if (size == 1 && y[lo] == 0) {
+    if (hi > finite) {
+      return Double.NaN;
+    }
+    double[] kept;
+    int from;
+    if (windows != null && underWindow <= lo && underWindow + inWindow >= hi) {
+      // the window holds the kept ranks: sort what it collected
+      kept = y;
+      from = collected + lo - underWindow;
+      Arrays.sort(y, collected, collected + inWindow);
+      windows.low[j] = y[collected + Math.max(0, lo - WINDOW_MARGIN - underWindow)];
+      windows.high[j] = y[collected + Math.min(inWindow - 1, hi - 1 + WINDOW_MARGIN - underWindow)];
+    } else {
+      // NaN last, as a sort puts it; then select the ends of the kept ranks and their margins
+      for (int p = 0, end = len; p < end; ) {
+        if (Double.isNaN(y[p])) {
+          end--;
+          swap(y, p, end);
+        } else {
+          p++;
+        }
+      }
+      int first = windows == null ? lo : Math.max(0, lo - WINDOW_MARGIN);
+      int last = windows == null ? hi - 1 : Math.min(finite - 1, hi - 1 + WINDOW_MARGIN);
+      select(y, 0, finite, first);
+      if (last > first) {
+        select(y, first + 1, finite, last);
+      }
+      Arrays.sort(y, first, last + 1);
+      if (windows != null) {
+        windows.low[j] = y[first];
+        windows.high[j] = y[last];
+      }
+      kept = y;
+      from = lo;
+    }
+    if (size == 1 && kept[from] == 0) {
       return 1 / Math.sqrt(numTasks);
     }
     double sum = 0;
-    for (int p = lo; p < hi; p++) {
-      sum += y[p];
+    for (int p = from; p < from + size; p++) {
+      sum += kept[p];
     }
     return sum / size;
   }
 
-  private static int firstNaN(double[] y, int lo, int hi) {
-    int q = hi;
-    while (q > lo && Double.isNaN(y[q - 1])) {
-      q--;
+  /**
+   * Reorders the non-NaN values {@code y[from .. to)} so that {@code y[kth]} holds the value of
+   * that rank, with no larger value before it and no smaller one after it: quickselect with a
+   * median-of-three pivot, finishing with a sort on short ranges or when the range stops shrinking.
+   */
+  static void select(double[] y, int from, int to, int kth) {
+    int lo = from;
+    int hi = to - 1;
+    int budget = 2 * (32 - Integer.numberOfLeadingZeros(Math.max(1, to - from))) + 4;
+    while (hi > lo) {
+      if (hi - lo < 16 || budget-- == 0) {
+        Arrays.sort(y, lo, hi + 1);
+        return;
+      }
+      int mid = (lo + hi) >>> 1;
+      if (y[mid] < y[lo]) {
+        swap(y, mid, lo);
+      }
+      if (y[hi] < y[lo]) {
+        swap(y, hi, lo);
+      }
+      if (y[hi] < y[mid]) {
+        swap(y, hi, mid);
+      }
+      double pivot = y[mid];
+      int i = lo;
+      int j = hi;
+      while (i <= j) {
+        while (y[i] < pivot) {
+          i++;
+        }
+        while (y[j] > pivot) {
+          j--;
+        }
+        if (i <= j) {
+          swap(y, i, j);
+          i++;
+          j--;
+        }
+      }
+      if (kth <= j) {
+        hi = j;
+      } else if (kth >= i) {
+        lo = i;
+      } else {
+        return;
+      }
     }
-    return q;
+  }
+
+  private static void swap(double[] y, int i, int j) {
+    double t = y[i];
+    y[i] = y[j];
+    y[j] = t;
   }
 
   /**
@@ -465,8 +654,9 @@ public final class Mmsr implements Aggregator {
    * @param partner partner worker per entry
    * @param covariation C per entry
    * @param numLabels M, the number of distinct labels observed
+   * @param chunks bounds of the fixed worker chunks the updates run in, by number of entries
    */
-  record Pairs(int[] start, int[] partner, double[] covariation, int numLabels) {
+  record Pairs(int[] start, int[] partner, double[] covariation, int numLabels, int[] chunks) {
     int numWorkers() {
       return start.length - 1;
     }
@@ -575,7 +765,33 @@ public final class Mmsr implements Aggregator {
         }
         start[w + 1] = size;
       }
-      return new Pairs(start, Arrays.copyOf(partner, size), Arrays.copyOf(cov, size), numLabels);
+      return new Pairs(
+          start,
+          Arrays.copyOf(partner, size),
+          Arrays.copyOf(cov, size),
+          numLabels,
+          chunkBounds(start, PAIRS_PER_CHUNK, MAX_CHUNKS));
+    }
+
+    /** About one chunk per {@code perChunk} entries, at most {@code maxChunks}, at least one. */
+    static int[] chunkBounds(int[] start, int perChunk, int maxChunks) {
+      int numWorkers = start.length - 1;
+      long total = start[numWorkers];
+      int chunks = (int) Math.max(1, Math.min(maxChunks, Math.min(numWorkers, total / perChunk)));
+      int[] b = new int[chunks + 1];
+      int c = 1;
+      for (int w = 0; w < numWorkers && c < chunks; w++) {
+        if ((long) start[w + 1] * chunks >= total * c) {
+          b[c++] = w + 1;
+        }
+      }
+      while (c <= chunks) {
+        b[c++] = numWorkers;
+      }
+      for (int j = 1; j <= chunks; j++) {
+        b[j] = Math.max(b[j], b[j - 1]);
+      }
+      return b;
     }
   }
 }

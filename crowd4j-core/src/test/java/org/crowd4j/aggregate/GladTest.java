@@ -39,7 +39,7 @@ class GladTest {
       }
     }
     CrowdDataset data = b.build();
-    Glad.Options zero = new Glad.Options(0, 1e-5, 1.0, 1.0, 3, 1e-7);
+    Glad.Options zero = new Glad.Options(0, 1e-6, 1.0, 1.0, 1, 5);
     AggregationResult r = new Glad(zero).fit(data);
     Map<String, Map<String, Double>> expected =
         PeerTables.frame(SharedData.suite("suite/GLAD__single_task__e_step_probas.csv"));
@@ -51,9 +51,10 @@ class GladTest {
   }
 
   /**
-   * Labels agree exactly with crowd-kit's on its fixtures; posteriors, α and β agree to 0.005, not
-   * to the manifest's 1e-4 / 1e-3: crowd-kit stops on Q before the MAP is reached. Run to a tight
-   * tolerance, EM here reaches a higher log posterior than crowd-kit's α, β give.
+   * Labels agree exactly with crowd-kit's on its fixtures; posteriors agree to 0.005, α to 0.01 and
+   * β to 0.02, not to the manifest's 1e-4 / 1e-3: crowd-kit stops on Q before the MAP is reached
+   * (on toy, its β of t1 is 0.604 where the MAP has 0.618). Run to a tight tolerance, EM here
+   * reaches a higher log posterior than crowd-kit's α, β give.
    */
   @ParameterizedTest
   @ValueSource(strings = {"toy", "simple", "ds_step"})
@@ -82,13 +83,13 @@ class GladTest {
         PeerTables.series(SharedData.suite("observed/GLAD__" + name + "__alphas.csv")).entrySet()) {
       int w = data.workers().id(a.getKey());
       peer[w] = Double.parseDouble(a.getValue());
-      assertEquals(peer[w], model.alpha()[w], 0.005, a.getKey());
+      assertEquals(peer[w], model.alpha()[w], 0.01, a.getKey());
     }
     for (var b :
         PeerTables.series(SharedData.suite("observed/GLAD__" + name + "__betas.csv")).entrySet()) {
       int i = data.tasks().id(b.getKey());
       peer[data.numWorkers() + i] = Double.parseDouble(b.getValue());
-      assertEquals(peer[data.numWorkers() + i], model.beta()[i], 0.005, b.getKey());
+      assertEquals(peer[data.numWorkers() + i], model.beta()[i], 0.02, b.getKey());
     }
     Glad.Options o = Glad.Options.defaults();
     double[] history = r.diagnostics().objective();
@@ -96,7 +97,7 @@ class GladTest {
     assertEquals(Glad.logPosterior(data, o, concat(model.alpha(), model.beta())), ours, 1e-12);
     // Run to a tight tolerance, EM passes crowd-kit's estimate: it is not GLAD's MAP.
     double[] tight =
-        new Glad(new Glad.Options(5000, 1e-10, 1, 1, 3, 1e-7)).fit(data).diagnostics().objective();
+        new Glad(new Glad.Options(5000, 1e-10, 1, 1, 1, 5)).fit(data).diagnostics().objective();
     assertTrue(tight[tight.length - 1] > Glad.logPosterior(data, o, peer));
   }
 
@@ -112,48 +113,90 @@ class GladTest {
   void peerAccuracyExpectations(String name, int maxIterations, double tol) throws Exception {
     CrowdDataset data = fixture(name);
     Gold truth = CrowdReader.readGold(SharedData.suite("data/" + name + "_ground_truth.csv"), data);
-    AggregationResult r = new Glad(new Glad.Options(maxIterations, tol, 1, 1, 3, 1e-7)).fit(data);
+    AggregationResult r = new Glad(new Glad.Options(maxIterations, tol, 1, 1, 1, 5)).fit(data);
     assertEquals(1.0, truth.accuracy(r.labels()));
   }
 
-  /** The analytic gradient of the M-step objective agrees with central differences. */
+  /**
+   * The objective equals the log posterior written out directly (logs of sums of products of
+   * probabilities, with the JDK's exp and log), at random parameters and with a gold task.
+   */
   @Test
-  void gradientMatchesFiniteDifferences() throws Exception {
+  void logPosteriorMatchesTheDirectFormula() throws Exception {
     for (String name : new String[] {"toy", "simple"}) {
       CrowdDataset data = fixture(name);
-      int k = data.numLabels();
       SplittableRandom rng = new SplittableRandom(7);
-      double[] post = new double[data.numTasks() * k];
-      for (int i = 0; i < data.numTasks(); i++) {
-        double z = 0;
-        for (int c = 0; c < k; c++) {
-          post[i * k + c] = rng.nextDouble(0.05, 1);
-          z += post[i * k + c];
-        }
-        for (int c = 0; c < k; c++) {
-          post[i * k + c] /= z;
-        }
-      }
       double[] theta = new double[data.numWorkers() + data.numTasks()];
       for (int j = 0; j < theta.length; j++) {
         theta[j] = rng.nextDouble(-1.5, 2.5);
       }
-      Glad.Options o = Glad.Options.defaults();
-      double[] grad = new double[theta.length];
-      Glad.negativeQ(data, o, post, theta, grad);
-      double[] scratch = new double[theta.length];
-      for (int j = 0; j < theta.length; j++) {
-        double h = 1e-5;
-        double keep = theta[j];
-        theta[j] = keep + h;
-        double up = Glad.negativeQ(data, o, post, theta, scratch);
-        theta[j] = keep - h;
-        double down = Glad.negativeQ(data, o, post, theta, scratch);
-        theta[j] = keep;
-        double numeric = (up - down) / (2 * h);
-        assertEquals(numeric, grad[j], 1e-6 * Math.max(1, Math.abs(numeric)), name + " θ" + j);
-      }
+      Glad.Options o = new Glad.Options(10, 1e-6, 0.7, 1.3, 1, 5);
+      double expected = directLogPosterior(data, theta, 0.7, 1.3);
+      double got = Glad.logPosterior(data, o, theta) * data.numAnswers();
+      assertEquals(expected, got, 1e-10 * Math.abs(expected), name);
     }
+  }
+
+  private static double directLogPosterior(
+      CrowdDataset data, double[] theta, double alphaMean, double betaMean) {
+    int k = data.numLabels();
+    int w0 = data.numWorkers();
+    double total = 0;
+    for (int i = 0; i < data.numTasks(); i++) {
+      double marginal = 0;
+      for (int c = 0; c < k; c++) {
+        double likelihood = 1.0 / k;
+        for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
+          double sigma = 1 / (1 + Math.exp(-theta[data.worker(a)] * Math.exp(theta[w0 + i])));
+          likelihood *= data.label(a) == c ? sigma : (1 - sigma) / (k - 1);
+        }
+        marginal += likelihood;
+      }
+      total += Math.log(marginal);
+    }
+    for (int j = 0; j < theta.length; j++) {
+      double d = theta[j] - (j < w0 ? alphaMean : betaMean);
+      total += -0.5 * d * d - 0.5 * Math.log(2 * Math.PI);
+    }
+    return total;
+  }
+
+  /**
+   * Run to a tight tolerance, the fit ends at a stationary point of its objective: every partial
+   * derivative (central differences of {@link Glad#logPosterior}) vanishes, for α and β alike and
+   * with either α step (quasi-Newton or diagonal Newton).
+   */
+  @ParameterizedTest
+  @CsvSource({"toy, 5", "simple, 5", "simple, 0"})
+  void convergesToAStationaryPoint(String name, int memory) throws Exception {
+    CrowdDataset data = fixture(name);
+    Glad.Options o = new Glad.Options(5000, 1e-14, 1, 1, 1, memory);
+    AggregationResult r = new Glad(o).fit(data);
+    assertTrue(r.diagnostics().converged());
+    GladModel model = (GladModel) r.workers();
+    double[] theta = concat(model.alpha(), model.beta());
+    double h = 1e-4;
+    for (int j = 0; j < theta.length; j++) {
+      double keep = theta[j];
+      theta[j] = keep + h;
+      double up = Glad.logPosterior(data, o, theta);
+      theta[j] = keep - h;
+      double down = Glad.logPosterior(data, o, theta);
+      theta[j] = keep;
+      double slope = (up - down) / (2 * h) * data.numAnswers();
+      assertEquals(0.0, slope, 1e-4, name + " θ" + j);
+    }
+  }
+
+  /** The diagonal α step (memory 0) reaches the same maximum as the quasi-Newton one. */
+  @Test
+  void diagonalAndQuasiNewtonStepsAgree() throws Exception {
+    CrowdDataset data = CrowdReader.readAnswers(SharedData.dataset("dog").resolve("answers.csv"));
+    double[] quasi =
+        new Glad(new Glad.Options(500, 1e-10, 1, 1, 1, 5)).fit(data).diagnostics().objective();
+    double[] diagonal =
+        new Glad(new Glad.Options(500, 1e-10, 1, 1, 2, 0)).fit(data).diagnostics().objective();
+    assertEquals(quasi[quasi.length - 1], diagonal[diagonal.length - 1], 1e-8);
   }
 
   /**
@@ -164,7 +207,7 @@ class GladTest {
   @ValueSource(strings = {"bluebirds", "web"})
   void objectiveMonotoneAndDeterministic(String name) throws Exception {
     CrowdDataset data = CrowdReader.readAnswers(SharedData.dataset(name).resolve("answers.csv"));
-    Glad glad = new Glad(new Glad.Options(40, 0.0, 1, 1, 3, 1e-7));
+    Glad glad = new Glad(new Glad.Options(40, 0.0, 1, 1, 1, 5));
     AggregationResult r = glad.fit(data);
     double[] h = r.diagnostics().objective();
     assertTrue(h.length >= 5, "ran " + h.length + " iterations");
@@ -216,11 +259,13 @@ class GladTest {
 
   @Test
   void optionsAreValidatedAndRegistered() {
-    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(-1, 1e-5, 1, 1, 3, 1e-7));
-    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(10, -1, 1, 1, 3, 1e-7));
-    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(10, 1e-5, 1, 1, 0, 1e-7));
-    Aggregator a = Methods.create("glad", Map.of("mStepMaxIterations", "10"));
-    assertEquals(10, ((Glad) a).options().mStepMaxIterations());
+    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(-1, 1e-6, 1, 1, 1, 5));
+    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(10, -1, 1, 1, 1, 5));
+    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(10, 1e-6, 1, 1, 0, 5));
+    assertThrows(IllegalArgumentException.class, () -> new Glad.Options(10, 1e-6, 1, 1, 1, -1));
+    Aggregator a = Methods.create("glad", Map.of("betaSteps", "3", "memory", "0"));
+    assertEquals(3, ((Glad) a).options().betaSteps());
+    assertEquals(0, ((Glad) a).options().memory());
   }
 
   static void assertRowsAreDistributions(AggregationResult r) {

@@ -77,6 +77,66 @@ class MmceTest {
     }
   }
 
+  /**
+   * The objective from cached, shifted exponentials equals the direct formula, also where the
+   * shifted sum underflows (a row and its partner peaking at different labels, 800 apart).
+   */
+  @Test
+  void objectiveMatchesTheDirectFormulaEvenAtExtremeValues() {
+    CrowdDataset data = random(4, 8, 5, 3, 0.7);
+    int n = data.numTasks();
+    int k = data.numLabels();
+    SplittableRandom rng = new SplittableRandom(9);
+    double[] mu = new double[n * k];
+    for (int p = 0; p < mu.length; p++) {
+      mu[p] = rng.nextDouble();
+    }
+    for (int i = 0; i < n; i++) {
+      Posteriors.normalizeInPlace(mu, i * k, k);
+    }
+    double[] sigma = gaussian(rng, data.numWorkers() * k * k, 2);
+    double[] tau = gaussian(rng, n * k * k, 2);
+    for (int c = 0; c < k; c++) {
+      // worker 0 and task 0: rows that peak at different labels, far apart
+      sigma[c * k] = 0;
+      sigma[c * k + 1] = -800;
+      sigma[c * k + 2] = -800;
+      tau[c * k] = -800;
+      tau[c * k + 1] = 0;
+      tau[c * k + 2] = -800;
+    }
+    double lw = 0.7;
+    double lt = 1.9;
+    double q = 0;
+    for (int a = 0; a < data.numAnswers(); a++) {
+      int i = data.task(a);
+      int w = data.worker(a);
+      for (int c = 0; c < k; c++) {
+        double max = Double.NEGATIVE_INFINITY;
+        double[] z = new double[k];
+        for (int l = 0; l < k; l++) {
+          z[l] = sigma[(w * k + c) * k + l] + tau[(i * k + c) * k + l];
+          max = Math.max(max, z[l]);
+        }
+        double sum = 0;
+        for (int l = 0; l < k; l++) {
+          sum += Math.exp(z[l] - max);
+        }
+        q += mu[i * k + c] * (z[data.label(a)] - max - Math.log(sum));
+      }
+    }
+    double ss = 0;
+    for (double v : sigma) {
+      ss += v * v;
+    }
+    double st = 0;
+    for (double v : tau) {
+      st += v * v;
+    }
+    q -= 0.5 * lw * ss + 0.5 * lt * st;
+    assertEquals(q, Mmce.objective(data, mu, sigma, tau, lw, lt), 1e-9 * Math.abs(q));
+  }
+
   @Test
   void taskStepReachesTheBlockOptimum() throws Exception {
     // one iteration with tight Newton settings: τ is then optimal for the majority-vote μ and

@@ -199,6 +199,132 @@ class MmsrTest {
     assertEquals(4.0, Mmsr.trimmedMean(new double[] {Double.NaN, 4, 1}, 3, 1, 2.0, 100), 0);
   }
 
+  /** The trimmed mean as crowd-kit computes it: sort everything, then cut. */
+  private static double sortedTrimmedMean(double[] y, int len, int f, double a, int numTasks) {
+    double[] s = java.util.Arrays.copyOf(y, len);
+    java.util.Arrays.sort(s);
+    int lo = 0;
+    int hi = len;
+    if (f < 0) {
+      lo = Math.max(0, hi + f);
+    } else {
+      int below = 0;
+      while (lo + below < hi && s[lo + below] < a) {
+        below++;
+      }
+      if (below < f) {
+        lo += below;
+        if (Double.isNaN(a)) {
+          hi = lo;
+        } else {
+          while (hi > lo && Double.isNaN(s[hi - 1])) {
+            hi--;
+          }
+        }
+      } else {
+        lo += f;
+      }
+      int above = 0;
+      for (int p = lo; p < hi; p++) {
+        if (s[p] > a) {
+          above++;
+        }
+      }
+      if (above < f) {
+        int q = lo;
+        while (q < hi && s[q] <= a) {
+          q++;
+        }
+        hi = q;
+      } else {
+        hi -= f;
+      }
+    }
+    int size = hi - lo;
+    if (size <= 0) {
+      return a;
+    }
+    if (size == 1 && s[lo] == 0) {
+      return 1 / Math.sqrt(numTasks);
+    }
+    double sum = 0;
+    for (int p = lo; p < hi; p++) {
+      sum += s[p];
+    }
+    return sum / size;
+  }
+
+  /** Selection gives bit for bit what sorting gives, with ties, zeros, infinities and NaN. */
+  @Test
+  void trimmedMeanBySelectionEqualsSorting() {
+    SplittableRandom rng = new SplittableRandom(17);
+    double[] pool = {0.0, 0.25, 0.5, 1.0, Double.POSITIVE_INFINITY, Double.NaN};
+    for (int trial = 0; trial < 20_000; trial++) {
+      int len = 1 + rng.nextInt(trial % 10 == 0 ? 300 : 12);
+      double[] y = new double[len];
+      for (int p = 0; p < len; p++) {
+        y[p] = rng.nextInt(4) == 0 ? pool[rng.nextInt(pool.length)] : rng.nextDouble(0, 2);
+      }
+      int f = rng.nextInt(-2, len / 2 + 3);
+      double a = rng.nextInt(8) == 0 ? pool[rng.nextInt(pool.length)] : rng.nextDouble(0, 2);
+      double want = sortedTrimmedMean(y, len, f, a, 100);
+      double got = Mmsr.trimmedMean(y.clone(), len, f, a, 100);
+      assertEquals(
+          Double.doubleToLongBits(want),
+          Double.doubleToLongBits(got),
+          "len " + len + " f " + f + " a " + a + ": " + want + " vs " + got);
+    }
+  }
+
+  /**
+   * The half-steps with their value windows (kept from one iteration to the next) equal the trimmed
+   * means of sorted values, bit for bit, over iterations in which the windows are reused and reset.
+   */
+  @Test
+  void halfStepsWithWindowsEqualSorting() {
+    SplittableRandom rng = new SplittableRandom(5);
+    CrowdDataset.Builder b = CrowdDataset.builder();
+    for (int i = 0; i < 400; i++) {
+      int truth = rng.nextInt(3);
+      for (int w = 0; w < 40; w++) {
+        if (rng.nextInt(3) == 0) {
+          int label = rng.nextDouble() < 0.3 + 0.015 * w ? truth : rng.nextInt(3);
+          b.add("t" + i, "w" + w, "l" + label);
+        }
+      }
+    }
+    CrowdDataset data = b.build();
+    Mmsr.Pairs pairs = Mmsr.Pairs.of(data, 3);
+    int numWorkers = data.numWorkers();
+    double[][] bufs = new double[pairs.chunks().length - 1][2 * pairs.maxDegree()];
+    Mmsr.Windows windows = new Mmsr.Windows(numWorkers);
+    double[] other = new double[numWorkers];
+    double[] target = new double[numWorkers];
+    for (int w = 0; w < numWorkers; w++) {
+      other[w] = rng.nextDouble(0.2, 1);
+      target[w] = rng.nextDouble(0.2, 1);
+    }
+    for (int round = 0; round < 30; round++) {
+      int f = round % 3 == 2 ? 0 : Math.floorDiv(pairs.minDegree(), 2) - 1 - round % 3;
+      double[] want = target.clone();
+      for (int j = 0; j < numWorkers; j++) {
+        int d = pairs.degree(j);
+        double[] y = new double[d];
+        for (int p = 0; p < d; p++) {
+          int q = pairs.start()[j] + p;
+          y[p] = Math.abs(pairs.covariation()[q]) / other[pairs.partner()[q]];
+        }
+        want[j] = d == 0 ? target[j] : sortedTrimmedMean(y, d, f, target[j], 400);
+      }
+      Mmsr.update(pairs, other, target, f, 400, bufs, windows);
+      assertArrayEquals(want, target, "round " + round);
+      for (int w = 0; w < numWorkers; w++) {
+        // drift slowly, with an occasional jump that leaves the windows
+        other[w] *= round % 7 == 6 ? rng.nextDouble(0.5, 2) : rng.nextDouble(0.98, 1.02);
+      }
+    }
+  }
+
   @Test
   void rankOneChangeIsTheDenseFrobeniusNorm() {
     SplittableRandom rng = new SplittableRandom(3);

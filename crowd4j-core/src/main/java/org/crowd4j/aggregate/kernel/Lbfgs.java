@@ -160,12 +160,63 @@ public final class Lbfgs {
     return new Result(value, steps, evaluations, converged);
   }
 
+  /** Forgets every curvature pair. */
+  public void reset() {
+    stored = 0;
+    head = 0;
+  }
+
   /**
-   * Writes the quasi-Newton direction −H·g into {@link #direction} from the {@code pairs} most
-   * recent pairs (the newest just before {@code head}); returns g·d.
+   * Stores the curvature pair of a step {@code step} of the variables that changed the gradient by
+   * {@code gradientChange}, for use by {@link #direction}, unless it has no positive curvature (s·y
+   * ≤ 10⁻¹⁰ |s| |y|); returns whether it was stored. For callers that drive their own iteration
+   * instead of {@link #minimize}.
    */
+  public boolean addPair(double[] step, double[] gradientChange) {
+    if (step.length != n || gradientChange.length != n) {
+      throw new IllegalArgumentException("vectors must have length " + n);
+    }
+    double sy = dot(step, gradientChange);
+    double ss = dot(step, step);
+    double yy = dot(gradientChange, gradientChange);
+    if (!(sy > 1e-10 * Math.sqrt(ss * yy))) {
+      return false;
+    }
+    System.arraycopy(step, 0, s[head], 0, n);
+    System.arraycopy(gradientChange, 0, y[head], 0, n);
+    rho[head] = 1.0 / sy;
+    head = (head + 1) % memory;
+    stored = Math.min(stored + 1, memory);
+    return true;
+  }
+
+  /**
+   * Writes the quasi-Newton descent direction −H·g for the gradient {@code g} into {@code out} from
+   * the stored pairs, with {@code diag} as the initial inverse Hessian (scaled to the newest pair);
+   * returns g·out, negative unless the pairs are inconsistent, in which case they are dropped and
+   * −diag·g is used.
+   */
+  public double direction(double[] g, double[] diag, double[] out) {
+    if (g.length != n || diag.length != n || out.length != n) {
+      throw new IllegalArgumentException("vectors must have length " + n);
+    }
+    double gd = twoLoop(g, diag, stored, out);
+    if (!(gd < 0) && stored > 0) {
+      reset();
+      gd = twoLoop(g, diag, 0, out);
+    }
+    return gd;
+  }
+
   private double twoLoop(double[] g, double[] diag, int pairs) {
-    double[] q = direction;
+    return twoLoop(g, diag, pairs, direction);
+  }
+
+  /**
+   * Writes the quasi-Newton direction −H·g into {@code q} from the {@code pairs} most recent pairs
+   * (the newest just before {@code head}); returns g·d.
+   */
+  private double twoLoop(double[] g, double[] diag, int pairs, double[] q) {
     System.arraycopy(g, 0, q, 0, n);
     for (int c = 0; c < pairs; c++) {
       int p = Math.floorMod(head - 1 - c, memory);

@@ -1,6 +1,8 @@
 package org.crowd4j.aggregate.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -88,5 +90,32 @@ class LbfgsTest {
     Lbfgs.Result r = new Lbfgs(1, 3).minimize(f, x, f0, g, new double[] {1}, 200, 0, 1000, false);
     assertEquals(1.0, x[0], 1e-6);
     assertEquals(1.0, r.value(), 1e-12);
+  }
+
+  /**
+   * For callers driving their own iteration: with no pair the direction is −diag·g; a pair with
+   * positive curvature is kept and the direction then satisfies the secant condition (−H y = −s); a
+   * pair without is refused.
+   */
+  @Test
+  void pairsAndDirectionsForExternalIterations() {
+    Lbfgs lbfgs = new Lbfgs(3, 2);
+    double[] diag = {0.5, 2, 1};
+    double[] g = {1, -2, 4};
+    double[] d = new double[3];
+    double gd = lbfgs.direction(g, diag, d);
+    assertArrayEquals(new double[] {-0.5, 4, -4}, d, 0);
+    assertEquals(-0.5 - 8 - 16, gd, 1e-15);
+    assertFalse(lbfgs.addPair(new double[] {1, 0, 0}, new double[] {-1, 0, 0}));
+    double[] s = {0.3, -0.1, 0.2};
+    double[] y = {0.9, -0.2, 0.1};
+    assertTrue(lbfgs.addPair(s, y));
+    lbfgs.direction(y, diag, d);
+    for (int j = 0; j < 3; j++) {
+      assertEquals(-s[j], d[j], 1e-15);
+    }
+    lbfgs.reset();
+    lbfgs.direction(g, diag, d);
+    assertArrayEquals(new double[] {-0.5, 4, -4}, d, 0);
   }
 }
