@@ -209,6 +209,13 @@ public final class Mmsr implements Aggregator {
         update(pairs, u, v, f, answeredTasks, buf, forV);
         update(pairs, v, u, f, answeredTasks, buf, forU);
         double change = rankOneChange(u, v, uPrev, vPrev);
+        if (!Double.isFinite(change)) {
+          // a worker's estimate hit 0/0 or overflowed (e.g. on a handful of answers): keep the
+          // last finite estimates and stop, reported as not converged
+          System.arraycopy(uPrev, 0, u, 0, numWorkers);
+          System.arraycopy(vPrev, 0, v, 0, numWorkers);
+          break;
+        }
         if (it > loss.length) {
           loss = Arrays.copyOf(loss, Math.min(options.maxIterations(), 2 * loss.length));
         }
