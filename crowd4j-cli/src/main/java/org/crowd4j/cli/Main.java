@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       TrainCommand.class,
       PredictCommand.class,
+      ReproduceCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

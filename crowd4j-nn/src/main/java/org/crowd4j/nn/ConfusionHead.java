@@ -20,6 +20,7 @@ final class ConfusionHead extends Head {
   private final boolean traceSum;
   private final double initDiagonal;
   private final double initOffDiagonal;
+  private final double learningRate;
   private int k;
   private int matrices;
 
@@ -29,13 +30,20 @@ final class ConfusionHead extends Head {
       double lambda,
       boolean traceSum,
       double initDiagonal,
-      double initOffDiagonal) {
+      double initOffDiagonal,
+      double learningRate) {
     this.shared = shared;
     this.targets = targets;
     this.lambda = lambda;
     this.traceSum = traceSum;
     this.initDiagonal = initDiagonal;
     this.initOffDiagonal = initOffDiagonal;
+    this.learningRate = learningRate;
+  }
+
+  @Override
+  double preferredLearningRate() {
+    return learningRate;
   }
 
   @Override

@@ -28,6 +28,14 @@ abstract class Head {
   /** Creates the parameters in {@code m} for {@code set}. */
   abstract void initialize(NDManager m, TrainingSet set);
 
+  /**
+   * The step size this head's parameters prefer when the training options set none ({@code 0} = the
+   * classifier's).
+   */
+  double preferredLearningRate() {
+    return 0;
+  }
+
   /** Whether batches are trained against per-item targets instead of answer pairs. */
   boolean usesTargets() {
     return false;

@@ -197,12 +197,30 @@ public final class LearnedModel implements AutoCloseable {
    * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
    */
   public double[] omega(TaskFeatures features, int[] rows, int[] workerIds) {
+    return omega(features, rows, workerIds, null);
+  }
+
+  /**
+   * CoNAL's ω for pairs of item {@code rows[p]} and annotator {@code annotators[p]} given by her
+   * features (rows of {@code annotatorFeatures}, which may be annotators never seen in training);
+   * the model must have been trained {@link Conal#withAnnotatorFeatures with annotator features}.
+   */
+  public double[] omegaForAnnotatorFeatures(
+      TaskFeatures features, int[] rows, int[] annotators, float[][] annotatorFeatures) {
+    if (!headParams.containsKey("annotator.features")) {
+      throw new UnsupportedOperationException("the model was trained without annotator features");
+    }
+    return omega(features, rows, annotators, annotatorFeatures);
+  }
+
+  private double[] omega(
+      TaskFeatures features, int[] rows, int[] workerIds, float[][] annotatorFeatures) {
     checkOpen();
     if (!Conal.NAME.equals(method)) {
       throw new UnsupportedOperationException(method + " has no ω (CoNAL only)");
     }
     if (rows.length != workerIds.length) {
-      throw new IllegalArgumentException("rows and workerIds differ in length");
+      throw new IllegalArgumentException("rows and annotators differ in length");
     }
     float[] x = features.toArray();
     TrainingSet.applyStandardization(x, inputDim, mean, std);
@@ -216,9 +234,28 @@ public final class LearnedModel implements AutoCloseable {
         ri[p] = rows[p];
         wi[p] = workerIds[p];
       }
+      Map<String, NDArray> params = new LinkedHashMap<>(headParams);
+      if (annotatorFeatures != null) {
+        int dim = (int) headParams.get("annotator.features").getShape().get(1);
+        float[] flat = new float[annotatorFeatures.length * dim];
+        for (int r = 0; r < annotatorFeatures.length; r++) {
+          if (annotatorFeatures[r].length != dim) {
+            throw new IllegalArgumentException(
+                "annotator features need "
+                    + dim
+                    + " values, row "
+                    + r
+                    + " has "
+                    + annotatorFeatures[r].length);
+          }
+          System.arraycopy(annotatorFeatures[r], 0, flat, r * dim, dim);
+        }
+        params.put(
+            "annotator.features", scope.create(flat, new Shape(annotatorFeatures.length, dim)));
+      }
       NDArray w =
           ConalHead.omega(
-              headParams,
+              params,
               scope.create(x, new Shape(features.numRows(), inputDim)),
               scope.create(ri),
               scope.create(wi),

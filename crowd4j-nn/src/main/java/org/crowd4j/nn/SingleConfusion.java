@@ -24,13 +24,16 @@ public final class SingleConfusion extends BaseLearner {
    * @param initDiagonal initial diagonal logit
    * @param initOffDiagonal initial off-diagonal logit
    * @param randomTies break majority-vote ties at random (seeded)
+   * @param confusionLearningRate Adam step size of the noise logits unless the training options set
+   *     {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
    */
   public record Options(
       double lambda,
       boolean onMajorityVote,
       double initDiagonal,
       double initOffDiagonal,
-      boolean randomTies) {
+      boolean randomTies,
+      double confusionLearningRate) {
     /** Validates. */
     public Options {
       if (!(lambda >= 0) || Double.isInfinite(lambda)) {
@@ -39,11 +42,15 @@ public final class SingleConfusion extends BaseLearner {
       if (!Double.isFinite(initDiagonal) || !Double.isFinite(initOffDiagonal)) {
         throw new IllegalArgumentException("initial logits must be finite");
       }
+      if (!(confusionLearningRate >= 0) || Double.isInfinite(confusionLearningRate)) {
+        throw new IllegalArgumentException(
+            "confusionLearningRate must be ≥ 0: " + confusionLearningRate);
+      }
     }
 
-    /** λ = 0.01, majority-vote labels, 6I − 5 initial logits. */
+    /** λ = 0.01, majority-vote labels, 6I − 5 initial logits, noise step size 0.05. */
     public static Options defaults() {
-      return new Options(0.01, true, 1.0, -5.0, true);
+      return new Options(0.01, true, 1.0, -5.0, true, 0.05);
     }
   }
 
@@ -75,7 +82,8 @@ public final class SingleConfusion extends BaseLearner {
             options.lambda(),
             false,
             options.initDiagonal(),
-            options.initOffDiagonal());
+            options.initOffDiagonal(),
+            options.confusionLearningRate());
     return run(options, head, data, features, targets, validation, listener);
   }
 }

@@ -14,7 +14,12 @@ import org.crowd4j.data.TaskFeatures;
  * as the data allow. W_r starts at 6I − 5 (diagonal logit 1, off-diagonal −5; ≈ 0.98 on the
  * diagonal for K = 10), a strongly diagonal start that the trace argument needs. Prediction: argmax
  * p_θ. Skill = mean diagonal of Π_r ({@link org.crowd4j.aggregate.ConfusionMatrices#skill}). λ = 0
- * gives Tanno's "no trace" ablation. Cost per epoch: O(m K²) on top of the classifier.
+ * gives Tanno's "no trace" ablation. The confusion logits take their own Adam step size (0.05 by
+ * default, {@code confusionLearningRate}): from the 6I − 5 start they must travel several units,
+ * which at the classifier's 1e-3 takes thousands of steps, and on small real datasets the
+ * classifier memorises the noisy answers long before (on LabelMe the validation-selected epoch is
+ * then about the fifth, and the method does no better than majority voting). Cost per epoch: O(m
+ * K²) on top of the classifier.
  */
 public final class TraceRegularized extends BaseLearner {
   /** Command-line name. */
@@ -35,9 +40,15 @@ public final class TraceRegularized extends BaseLearner {
    * @param traceReduction mean or sum of the traces
    * @param initDiagonal initial diagonal logit of W_r
    * @param initOffDiagonal initial off-diagonal logit of W_r
+   * @param confusionLearningRate Adam step size of the confusion logits unless the training options
+   *     set {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
    */
   public record Options(
-      double lambda, TraceReduction traceReduction, double initDiagonal, double initOffDiagonal) {
+      double lambda,
+      TraceReduction traceReduction,
+      double initDiagonal,
+      double initOffDiagonal,
+      double confusionLearningRate) {
     /** Validates. */
     public Options {
       if (!(lambda >= 0) || Double.isInfinite(lambda)) {
@@ -47,11 +58,15 @@ public final class TraceRegularized extends BaseLearner {
       if (!Double.isFinite(initDiagonal) || !Double.isFinite(initOffDiagonal)) {
         throw new IllegalArgumentException("initial logits must be finite");
       }
+      if (!(confusionLearningRate >= 0) || Double.isInfinite(confusionLearningRate)) {
+        throw new IllegalArgumentException(
+            "confusionLearningRate must be ≥ 0: " + confusionLearningRate);
+      }
     }
 
-    /** λ = 0.01, trace of the mean, 6I − 5 initial logits. */
+    /** λ = 0.01, trace of the mean, 6I − 5 initial logits, confusion step size 0.05. */
     public static Options defaults() {
-      return new Options(0.01, TraceReduction.MEAN, 1.0, -5.0);
+      return new Options(0.01, TraceReduction.MEAN, 1.0, -5.0, 0.05);
     }
   }
 
@@ -78,7 +93,8 @@ public final class TraceRegularized extends BaseLearner {
             options.lambda(),
             options.traceReduction() == TraceReduction.SUM,
             options.initDiagonal(),
-            options.initOffDiagonal());
+            options.initOffDiagonal(),
+            options.confusionLearningRate());
     return run(options, head, data, features, null, validation, listener);
   }
 }

@@ -94,7 +94,12 @@ final class Trainer {
     List<NDArray> trainable = new ArrayList<>();
     List<Boolean> decay = new ArrayList<>();
     List<Float> rates = new ArrayList<>();
-    float headRate = (float) (o.headLearningRate() > 0 ? o.headLearningRate() : o.learningRate());
+    double preferred = head.preferredLearningRate();
+    float headRate =
+        (float)
+            (o.headLearningRate() > 0
+                ? o.headLearningRate()
+                : preferred > 0 ? preferred : o.learningRate());
     for (Pair<String, Parameter> p : block.getParameters()) {
       NDArray a = p.getValue().getArray();
       all.put("backbone." + p.getKey(), a);

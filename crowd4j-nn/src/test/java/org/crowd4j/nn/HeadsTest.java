@@ -61,14 +61,18 @@ class HeadsTest {
     double l2 = p0[2] * diag + (p0[0] + p0[1]) * off;
     double l3 = p1[1] * diag + (p1[0] + p1[2]) * off;
     double nll = -(Math.log(l1) + Math.log(l2) + Math.log(l3)) / 3;
-    assertEquals(nll, loss(new ConfusionHead(false, false, 0, false, 1, -5), null), 1e-5);
+    assertEquals(nll, loss(new ConfusionHead(false, false, 0, false, 1, -5, 0), null), 1e-5);
     // trace of the mean matrix (= 3·diag) times λ; the sum of traces is R = 2 times larger
     assertEquals(
-        nll + 0.1 * 3 * diag, loss(new ConfusionHead(false, false, 0.1, false, 1, -5), null), 1e-5);
+        nll + 0.1 * 3 * diag,
+        loss(new ConfusionHead(false, false, 0.1, false, 1, -5, 0), null),
+        1e-5);
     assertEquals(
-        nll + 0.1 * 6 * diag, loss(new ConfusionHead(false, false, 0.1, true, 1, -5), null), 1e-5);
+        nll + 0.1 * 6 * diag,
+        loss(new ConfusionHead(false, false, 0.1, true, 1, -5, 0), null),
+        1e-5);
     // one shared matrix with the same start gives the same likelihood here
-    assertEquals(nll, loss(new ConfusionHead(true, false, 0, false, 1, -5), null), 1e-5);
+    assertEquals(nll, loss(new ConfusionHead(true, false, 0, false, 1, -5, 0), null), 1e-5);
   }
 
   @Test
@@ -134,6 +138,8 @@ class HeadsTest {
       }
     }
     assertEquals(
-        sc / 2 + 0.01 * 3 * diag, loss(new ConfusionHead(true, true, 0.01, false, 1, -5), t), 1e-5);
+        sc / 2 + 0.01 * 3 * diag,
+        loss(new ConfusionHead(true, true, 0.01, false, 1, -5, 0), t),
+        1e-5);
   }
 }

@@ -111,6 +111,37 @@ class LearnersTest {
   }
 
   @Test
+  void conalWithAnnotatorFeaturesScoresUnseenAnnotators() {
+    int r = crowd.data().numWorkers();
+    java.util.List<String> names = new java.util.ArrayList<>();
+    float[] f = new float[r * 2];
+    for (int w = 0; w < r; w++) {
+      names.add(crowd.data().workers().name(w));
+      f[w * 2] = w;
+      f[w * 2 + 1] = 1;
+    }
+    org.crowd4j.data.TaskFeatures af =
+        new org.crowd4j.data.TaskFeatures(org.crowd4j.data.Vocabulary.of(names), 2, f);
+    Conal c =
+        new Conal(Conal.Options.defaults(), SyntheticCrowd.quick(2, 1), SyntheticCrowd.smallMlp())
+            .withAnnotatorFeatures(af);
+    try (LearnedModel m = c.fit(crowd.data(), crowd.features(), null, EpochListener.NONE)) {
+      int[] rows = {0, 1};
+      double[] known = m.omega(crowd.test().features(), rows, new int[] {2, 3});
+      double[] same =
+          m.omegaForAnnotatorFeatures(
+              crowd.test().features(), rows, new int[] {0, 1}, new float[][] {{2, 1}, {3, 1}});
+      assertArrayEquals(known, same, 1e-6);
+      double[] unseen =
+          m.omegaForAnnotatorFeatures(
+              crowd.test().features(), rows, new int[] {0, 0}, new float[][] {{9.5f, -1}});
+      for (double o : unseen) {
+        assertTrue(o > 0 && o < 1);
+      }
+    }
+  }
+
+  @Test
   void saveAndLoadGiveTheSameModel(@TempDir Path dir) throws IOException {
     for (String name : new String[] {Conal.NAME, TraceRegularized.NAME, SoftBootstrap.NAME}) {
       Path d = dir.resolve(name);

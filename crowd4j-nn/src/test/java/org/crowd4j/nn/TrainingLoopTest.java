@@ -139,6 +139,12 @@ class TrainingLoopTest {
   }
 
   @Test
+  void engineRunsOfflineFromTheClassPath() {
+    assertTrue(NnRuntime.describe().startsWith("PyTorch"), NnRuntime.describe());
+    assertEquals("true", System.getProperty("ai.djl.offline"));
+  }
+
+  @Test
   void badOptionsAreRejected() {
     assertThrows(IllegalArgumentException.class, () -> SyntheticCrowd.quick(0, 1));
     assertThrows(
@@ -150,7 +156,7 @@ class TrainingLoopTest {
         IllegalArgumentException.class,
         () -> Learners.create("no-such", Map.of(), TrainOptions.defaults(), Backbone.paperMlp()));
     assertThrows(
-        IllegalArgumentException.class, () -> new TraceRegularized.Options(-1, null, 1, -5));
+        IllegalArgumentException.class, () -> new TraceRegularized.Options(-1, null, 1, -5, 0));
     Learner l =
         Learners.create(
             "trace-reg",

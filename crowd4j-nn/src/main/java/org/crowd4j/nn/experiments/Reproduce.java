@@ -60,14 +60,22 @@ public final class Reproduce {
     this.args = args;
   }
 
+  /** Usage line. */
+  public static final String USAGE =
+      "labelme|music|mnist|synthetic|bench|run [seeds=0,1,2,3,4] [protocol=sound|authors]"
+          + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
+
   /** Entry point. */
   public static void main(String[] argv) throws Exception {
     if (argv.length == 0) {
-      System.err.println(
-          "usage: Reproduce labelme|music|mnist|synthetic|bench [seeds=0,1,2,3,4]"
-              + " [protocol=sound|authors] [epochs=N] [threads=1] [methods=a,b] [out=FILE]");
+      System.err.println("usage: Reproduce " + USAGE);
       System.exit(2);
     }
+    run(argv);
+  }
+
+  /** Runs one experiment: {@code argv[0]} names it, the rest are {@code key=value} settings. */
+  public static void run(String... argv) throws Exception {
     Map<String, String> a = new LinkedHashMap<>();
     for (int i = 1; i < argv.length; i++) {
       String[] kv = argv[i].split("=", 2);
@@ -322,7 +330,7 @@ public final class Reproduce {
                   case "trace-reg-no-trace" ->
                       new TraceRegularized(
                           new TraceRegularized.Options(
-                              0, TraceRegularized.TraceReduction.MEAN, 1, -5),
+                              0, TraceRegularized.TraceReduction.MEAN, 1, -5, 0.05),
                           t,
                           cnn);
                   // the crowd layer starts flat and is unconstrained: it keeps the classifier's
@@ -371,7 +379,7 @@ public final class Reproduce {
     int d = 20;
     int annotators = 30;
     int epochs = Integer.parseInt(args.getOrDefault("epochs", "30"));
-    double strength = Double.parseDouble(args.getOrDefault("strength", "0.6"));
+    double strength = Double.parseDouble(args.getOrDefault("strength", "0.4"));
     double share = Double.parseDouble(args.getOrDefault("share", "0.5"));
     for (long seed : seeds()) {
       SplittableRandom rng = new SplittableRandom(3000 + seed);
