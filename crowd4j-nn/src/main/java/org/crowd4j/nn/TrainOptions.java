@@ -121,6 +121,26 @@ public record TrainOptions(
         checkpointDir);
   }
 
+  /** A copy with the classifier's step size {@code lr}. */
+  public TrainOptions withLearningRate(double lr) {
+    return new TrainOptions(
+        epochs,
+        batchSize,
+        lr,
+        headLearningRate,
+        amsgrad,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        resetOptimizerEachEpoch,
+        selection,
+        holdOut,
+        standardize,
+        seed,
+        checkpointDir);
+  }
+
   /** A copy with {@code seed}. */
   public TrainOptions withSeed(long s) {
     return new TrainOptions(
