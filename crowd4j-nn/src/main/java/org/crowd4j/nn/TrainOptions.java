@@ -13,8 +13,9 @@ package org.crowd4j.nn;
  * @param epochs passes over the training items
  * @param batchSize items per minibatch (their answers form the batch's pairs)
  * @param learningRate Adam step size
- * @param headLearningRate step size of the annotator model's parameters (0 = {@code learningRate});
- *     noise layers often need a larger one than the classifier
+ * @param headLearningRate step size of the annotator model's parameters; 0 = the learner's own
+ *     choice (the {@code confusionLearningRate} of the confusion-matrix learners, otherwise {@code
+ *     learningRate})
  * @param amsgrad use AMSGrad's running maximum of the second moment
  * @param beta1 Adam's first-moment decay
  * @param beta2 Adam's second-moment decay
