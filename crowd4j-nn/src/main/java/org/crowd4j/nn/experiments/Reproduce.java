@@ -46,10 +46,10 @@ import org.crowd4j.simulate.SimulatedCrowd;
  * gold-trained ceiling), {@code mnist} (simulated pairwise flippers: accuracy and confusion
  * recovery), {@code synthetic} (CoNAL recovering a common confusion) and {@code bench} (seconds per
  * epoch and resident memory). Usage: {@code Reproduce EXPERIMENT [key=value…]} with {@code
- * shared=DIR} (default {@code $CROWD4J_SHARED} or {@code ../shared}), {@code seeds=0,1,2,3,4},
- * {@code protocol=sound|authors}, {@code epochs=N}, {@code threads=N} (default 1), {@code
- * methods=a,b}, {@code out=FILE} (CSV rows are appended). Prints one line per run and a table of
- * mean ± sample standard deviation.
+ * shared=DIR} (default {@code $CROWD4J_SHARED}, else the nearest {@code shared/} folder upwards),
+ * {@code seeds=0,1,2,3,4}, {@code protocol=sound|authors}, {@code epochs=N}, {@code threads=N}
+ * (default 1), {@code methods=a,b}, {@code out=FILE} (CSV rows are appended). Prints one line per
+ * run and a table of mean ± sample standard deviation.
  */
 public final class Reproduce {
   private final Map<String, String> args;
@@ -100,7 +100,16 @@ public final class Reproduce {
     if (s == null) {
       s = System.getenv("CROWD4J_SHARED");
     }
-    return Path.of(s == null ? "../shared" : s);
+    if (s != null) {
+      return Path.of(s);
+    }
+    // the nearest folder called shared/ with datasets, from here upwards
+    for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+      if (Files.isDirectory(dir.resolve("shared").resolve("datasets"))) {
+        return dir.resolve("shared");
+      }
+    }
+    return Path.of("../shared");
   }
 
   private long[] seeds() {
@@ -474,10 +483,11 @@ public final class Reproduce {
           (protocol.equals("authors") ? TrainOptions.authorsProtocol() : TrainOptions.defaults())
               .withEpochs(epochs)
               .withSelection(TrainOptions.Selection.LAST_EPOCH);
+      // settled RSS over the five epochs ending at epoch 10 and at the last epoch (medians)
       long[] rss = new long[epochs + 1];
       EpochListener l =
           s -> {
-            if (s.epoch() == 10 || s.epoch() == s.epochs()) {
+            if ((s.epoch() > 5 && s.epoch() <= 10) || s.epoch() > s.epochs() - 5) {
               rss[s.epoch()] = settledResidentBytes();
             }
             return true;
@@ -493,9 +503,9 @@ public final class Reproduce {
                 + String.format(
                     Locale.ROOT,
                     " rss10=%.1fMB rss%d=%.1fMB",
-                    rss[10] / 1e6,
+                    windowMedian(rss, 6, 10) / 1e6,
                     epochs,
-                    rss[epochs] / 1e6),
+                    windowMedian(rss, epochs - 4, epochs) / 1e6),
             "0",
             f(lm.test().accuracy(m.predictLabels(lm.test().features()))),
             "",
@@ -537,6 +547,14 @@ public final class Reproduce {
             String.format(Locale.ROOT, "%.4f", m.summary().medianEpochSeconds()));
       }
     }
+  }
+
+  private static double windowMedian(long[] v, int from, int to) {
+    double[] w = new double[to - from + 1];
+    for (int i = from; i <= to; i++) {
+      w[i - from] = v[i];
+    }
+    return median(w);
   }
 
   /**
