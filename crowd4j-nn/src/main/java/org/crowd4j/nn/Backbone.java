@@ -33,6 +33,9 @@ import java.util.Objects;
  *       input is {@code (batch, inputDim)} and its output {@code (batch, K)} logits. Saved models
  *       record only its name, so loading needs the same factory.
  * </ul>
+ *
+ * <p>Weights of the MLP and CNN start as in PyTorch's layers, U(−1/√fan_in, 1/√fan_in); biases
+ * start at zero (PyTorch draws them from the same uniform).
  */
 public final class Backbone {
   /** Kind of backbone. */

@@ -18,7 +18,8 @@ import org.crowd4j.aggregate.WorkerModel;
  * u_r (one-hot or annotator features through a linear map), both L2-normalised by default. LOGIT
  * mixing (the authors' code): h = ω·pW_g + (1−ω)·pW_r, softmax cross-entropy on h. PROBABILITY
  * mixing (the paper's eq. 1): p(y) = ω softmax(pW_g) + (1−ω) softmax(pW_r). Regulariser: −λ Σ_r
- * ‖W_r − W_g‖_F (subtracted, not squared).
+ * ‖W_r − W_g‖_F (subtracted, not squared), computed as √(‖·‖² + 1e-12) so that its gradient at the
+ * common start W_r = W_g is zero, as PyTorch's norm gives there.
  */
 final class ConalHead extends Head {
   private final Conal.Options o;
