@@ -189,6 +189,27 @@ class LearnersTest {
   }
 
   @Test
+  void smallCnnOnImagesTrainsSavesAndLoads(@TempDir Path dir) throws IOException {
+    SyntheticCrowd images = SyntheticCrowd.flippers(200, 3, 784, 3, 0.8, false, 9);
+    TrainOptions t = SyntheticCrowd.quick(2, 4).withSelection(TrainOptions.Selection.LAST_EPOCH);
+    double[] before;
+    try (LearnedModel m =
+        new TraceRegularized(TraceRegularized.Options.defaults(), t, Backbone.smallCnn())
+            .fit(images.data(), images.features(), null, EpochListener.NONE)) {
+      assertEquals(Backbone.Kind.CNN, m.backbone().kind());
+      before = m.predict(images.test().features());
+      m.save(dir.resolve("cnn"));
+    }
+    try (LearnedModel m = LearnedModel.load(dir.resolve("cnn"))) {
+      assertArrayEquals(before, m.predict(images.test().features()), 1e-6);
+    }
+    assertThrows(
+        IllegalArgumentException.class,
+        () -> Backbone.smallCnn().build(100, 3),
+        "a CNN needs 28 × 28 = 784 features");
+  }
+
+  @Test
   void customBackboneAndCheckpoints(@TempDir Path dir) throws IOException {
     Backbone custom =
         Backbone.custom("linear", (d, k) -> ai.djl.nn.core.Linear.builder().setUnits(k).build());
