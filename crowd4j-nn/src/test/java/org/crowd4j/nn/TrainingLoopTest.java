@@ -139,6 +139,27 @@ class TrainingLoopTest {
   }
 
   @Test
+  void nativeArraysDoNotAccumulateOverEpochs() {
+    List<Integer> live = new ArrayList<>();
+    EpochListener count =
+        s -> {
+          try (NDManager probe = NDManager.newBaseManager()) {
+            live.add(probe.getParentManager().getManagedArrays().size());
+          }
+          return true;
+        };
+    for (String name : new String[] {Conal.NAME, CrowdLayer.NAME, TraceRegularized.NAME}) {
+      live.clear();
+      try (LearnedModel m =
+          Learners.create(name, Map.of(), SyntheticCrowd.quick(8, 1), SyntheticCrowd.smallMlp())
+              .fit(crowd.data(), crowd.features(), crowd.valid(), count)) {
+        assertEquals(8, live.size());
+        assertEquals(live.get(1), live.get(7), name + ": live arrays per epoch " + live);
+      }
+    }
+  }
+
+  @Test
   void engineRunsOfflineFromTheClassPath() {
     assertTrue(NnRuntime.describe().startsWith("PyTorch"), NnRuntime.describe());
     assertEquals("true", System.getProperty("ai.djl.offline"));
