@@ -153,6 +153,7 @@ class TrainingLoopTest {
       try (LearnedModel m =
           Learners.create(name, Map.of(), SyntheticCrowd.quick(8, 1), SyntheticCrowd.smallMlp())
               .fit(crowd.data(), crowd.features(), crowd.valid(), count)) {
+        assertEquals(8, m.summary().epochsRun());
         assertEquals(8, live.size());
         assertEquals(live.get(1), live.get(7), name + ": live arrays per epoch " + live);
       }
