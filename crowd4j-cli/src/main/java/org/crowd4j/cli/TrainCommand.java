@@ -116,7 +116,12 @@ final class TrainCommand implements Callable<Integer> {
       description = "Non-affine batch normalisation on the MLP's input and hidden layers.")
   boolean batchNorm;
 
-  @Option(names = "--threads", paramLabel = "N", description = "Engine threads.")
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description =
+          "Engine threads (default: PyTorch's, one per core; use 1 on a machine other jobs share)."
+              + " Results repeat exactly for the same seed and thread count.")
   Integer threads;
 
   @Option(
