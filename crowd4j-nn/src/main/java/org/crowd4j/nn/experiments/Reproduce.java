@@ -352,12 +352,19 @@ public final class Reproduce {
                   case "crowd-layer" ->
                       new CrowdLayer(CrowdLayer.Options.defaults(), sameRate, cnn);
                   case "mv" -> new TwoStage(TwoStage.Options.defaults(), t, cnn);
+                  case "single-confusion" ->
+                      new org.crowd4j.nn.SingleConfusion(
+                          org.crowd4j.nn.SingleConfusion.Options.defaults(), t, cnn);
+                  case "soft-bootstrap" ->
+                      new org.crowd4j.nn.SoftBootstrap(
+                          org.crowd4j.nn.SoftBootstrap.Options.defaults(), t, cnn);
                   default -> throw new IllegalArgumentException("unknown method " + method);
                 };
             try (LearnedModel m = l.fit(data, trainX, null, EpochListener.NONE)) {
               double acc = testSet.accuracy(m.predictLabels(testSet.features()));
               String err = "";
-              if (m.annotatorModel() instanceof ConfusionMatrices cm) {
+              if (m.annotatorModel() instanceof ConfusionMatrices cm
+                  && cm.numWorkers() == data.numWorkers()) {
                 err = f(ConfusionRecovery.tannoError(truth, cm.toArray(), k));
               }
               record(
