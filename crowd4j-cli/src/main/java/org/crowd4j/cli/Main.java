@@ -17,6 +17,9 @@ import picocli.CommandLine.Command;
       SimulateCommand.class,
       EvaluateCommand.class,
       DemoCommand.class,
+      TrainCommand.class,
+      PredictCommand.class,
+      ReproduceCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",
@@ -41,6 +44,11 @@ public final class Main implements Runnable {
         .getCommandSpec()
         .usageMessage()
         .footer(AggregateCommand.methodList());
+    cl.getSubcommands()
+        .get("train")
+        .getCommandSpec()
+        .usageMessage()
+        .footer(TrainCommand.learnerList());
     cl.setExecutionExceptionHandler(
         (ex, cmd, parseResult) -> {
           cmd.getErr().println("crowd4j: " + ex.getMessage());
@@ -54,6 +62,7 @@ public final class Main implements Runnable {
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn");
     System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
     System.setProperty("org.slf4j.simpleLogger.showLogName", "false");
+    System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils", "error");
     System.exit(commandLine().execute(args));
   }
 }

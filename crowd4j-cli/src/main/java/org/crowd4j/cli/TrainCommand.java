@@ -1,0 +1,280 @@
+package org.crowd4j.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.io.CrowdReader;
+import org.crowd4j.nn.Backbone;
+import org.crowd4j.nn.EpochStats;
+import org.crowd4j.nn.LearnedModel;
+import org.crowd4j.nn.Learner;
+import org.crowd4j.nn.Learners;
+import org.crowd4j.nn.NnRuntime;
+import org.crowd4j.nn.Predictions;
+import org.crowd4j.nn.TrainOptions;
+import org.crowd4j.nn.TrainingSummary;
+import org.crowd4j.nn.Validation;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crowd4j train}: train a classifier end to end from answers and item features. */
+@Command(
+    name = "train",
+    mixinStandardHelpOptions = true,
+    description =
+        "Train a classifier from noisy answers and item features, learning the annotators too.",
+    footerHeading = "%nLearners:%n")
+final class TrainCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Mixin AnswerInput input;
+
+  @Option(
+      names = "--method",
+      required = true,
+      paramLabel = "NAME",
+      description = "Learner (see the list below).")
+  String method;
+
+  @Option(
+      names = "--features",
+      required = true,
+      paramLabel = "FILE",
+      description = "Item features: task,f0,f1,... (one row per task of the answers).")
+  Path features;
+
+  @Option(names = "--valid-features", paramLabel = "FILE", description = "Validation features.")
+  Path validFeatures;
+
+  @Option(
+      names = "--valid-gold",
+      paramLabel = "FILE",
+      description = "Validation gold (task,label): the epoch is chosen on its accuracy.")
+  Path validGold;
+
+  @Option(names = "--test-features", paramLabel = "FILE", description = "Test features.")
+  Path testFeatures;
+
+  @Option(
+      names = "--test-gold",
+      paramLabel = "FILE",
+      description = "Test gold (task,label): test accuracy is printed (never used for selection).")
+  Path testGold;
+
+  @Option(
+      names = "--gold",
+      paramLabel = "FILE",
+      description = "Gold of the training items: the accuracy of the inferred labels is printed.")
+  Path gold;
+
+  @Option(names = "--epochs", paramLabel = "N", description = "Epochs (default 100).")
+  Integer epochs;
+
+  @Option(names = "--seed", paramLabel = "N", description = "Seed (default 0).")
+  Long seed;
+
+  @Option(
+      names = "--param",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Learner or training option, repeatable (e.g. --param lambda=0.01 --param"
+              + " learningRate=0.01 --param aggregator=ds).")
+  Map<String, String> params = new LinkedHashMap<>();
+
+  @Option(
+      names = "--authors-protocol",
+      description = "The CoNAL authors' protocol: Adam lr 0.01 re-created every epoch, batch 1024.")
+  boolean authorsProtocol;
+
+  @Option(
+      names = "--backbone",
+      defaultValue = "mlp",
+      paramLabel = "KIND",
+      description = "Classifier: mlp (feature vectors) or cnn (28x28 images as 784 features).")
+  String backbone;
+
+  @Option(
+      names = "--hidden",
+      split = ",",
+      paramLabel = "N[,N...]",
+      description = "MLP hidden sizes (default 128).")
+  int[] hidden = {128};
+
+  @Option(names = "--dropout", defaultValue = "0.5", description = "Dropout (default 0.5).")
+  double dropout;
+
+  @Option(
+      names = "--batch-norm",
+      description = "Non-affine batch normalisation on the MLP's input and hidden layers.")
+  boolean batchNorm;
+
+  @Option(
+      names = "--threads",
+      paramLabel = "N",
+      description =
+          "Engine threads (default: PyTorch's, one per core; use 1 on a machine other jobs share)."
+              + " Results repeat exactly for the same seed and thread count.")
+  Integer threads;
+
+  @Option(
+      names = "--out",
+      required = true,
+      paramLabel = "DIR",
+      description = "Folder for the trained model (model.json, parameters.bin).")
+  Path out;
+
+  @Option(
+      names = "--labels-out",
+      paramLabel = "FILE",
+      description = "Write every training item's inferred label and class probabilities (CSV).")
+  Path labelsOut;
+
+  @Option(names = "--quiet", description = "Print nothing but errors.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter outw = spec.commandLine().getOut();
+    if (threads != null) {
+      NnRuntime.threads(threads);
+    }
+    TrainOptions train = authorsProtocol ? TrainOptions.authorsProtocol() : TrainOptions.defaults();
+    if (epochs != null) {
+      train = train.withEpochs(epochs);
+    }
+    if (seed != null) {
+      train = train.withSeed(seed);
+    }
+    Backbone b =
+        switch (backbone) {
+          case "mlp" -> Backbone.mlp(hidden, dropout, batchNorm, batchNorm);
+          case "cnn" -> Backbone.smallCnn();
+          default ->
+              throw new CommandLine.ParameterException(
+                  spec.commandLine(), "--backbone must be mlp or cnn: " + backbone);
+        };
+    if ((validFeatures == null) != (validGold == null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--valid-features and --valid-gold go together");
+    }
+    if ((testFeatures == null) != (testGold == null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--test-features and --test-gold go together");
+    }
+    Learner learner;
+    try {
+      learner = Learners.create(method, params, train, b);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    CrowdDataset data = input.read();
+    TaskFeatures x = CrowdReader.readFeatures(features);
+    Validation valid = split(validFeatures, validGold, data);
+    Validation test = split(testFeatures, testGold, data);
+    if (!quiet) {
+      outw.printf(
+          Locale.ROOT,
+          "%s on %s: %d tasks, %d workers, %d answers, %d classes, %d features; %s%n",
+          method,
+          input.answers,
+          data.numTasks(),
+          data.numWorkers(),
+          data.numAnswers(),
+          data.numLabels(),
+          x.dim(),
+          NnRuntime.describe());
+      outw.flush();
+    }
+    try (LearnedModel model = learner.fit(data, x, valid, s -> progress(outw, s))) {
+      model.save(out);
+      TrainingSummary s = model.summary();
+      if (!quiet) {
+        outw.printf(
+            Locale.ROOT,
+            "selected epoch %d of %d (%s %.4f), %.4f s per epoch%n",
+            s.bestEpoch(),
+            s.epochsRun(),
+            s.selectionMetric(),
+            s.bestScore(),
+            s.medianEpochSeconds());
+        if (valid != null) {
+          outw.printf(
+              Locale.ROOT,
+              "validation accuracy on %d items: %.4f%n",
+              valid.count(),
+              valid.accuracy(model.predictLabels(valid.features())));
+        }
+        if (test != null) {
+          outw.printf(
+              Locale.ROOT,
+              "test accuracy on %d items: %.4f%n",
+              test.count(),
+              test.accuracy(model.predictLabels(test.features())));
+        }
+      }
+      TaskFeatures aligned = x.alignedTo(data.tasks());
+      double[] probs = model.predict(aligned);
+      if (gold != null && !quiet) {
+        Gold g = CrowdReader.readGold(gold, data);
+        outw.printf(
+            Locale.ROOT,
+            "training items: accuracy of the inferred labels on %d gold items: %.4f%n",
+            g.count(),
+            g.accuracy(model.predictLabels(aligned)));
+      }
+      if (labelsOut != null) {
+        Predictions.write(labelsOut, data.tasks(), data.labels(), probs);
+      }
+      if (!quiet) {
+        outw.println("model saved to " + out);
+        if (labelsOut != null) {
+          outw.println("labels written to " + labelsOut);
+        }
+      }
+      outw.flush();
+    }
+    return 0;
+  }
+
+  private boolean progress(PrintWriter outw, EpochStats s) {
+    if (!quiet) {
+      outw.printf(
+          Locale.ROOT,
+          "epoch %4d/%d  loss %.5f  %s %.4f%s  %.3f s%n",
+          s.epoch(),
+          s.epochs(),
+          s.trainLoss(),
+          s.selectionMetric(),
+          s.selectionScore(),
+          s.best() ? " *" : "",
+          s.seconds());
+      outw.flush();
+    }
+    return true;
+  }
+
+  private static Validation split(Path f, Path g, CrowdDataset data) throws Exception {
+    if (f == null) {
+      return null;
+    }
+    return Validation.of(
+        CrowdReader.readFeatures(f), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
+  }
+
+  /** The learner list for the help footer. */
+  static String learnerList() {
+    StringBuilder sb = new StringBuilder();
+    for (Learners.Spec s : Learners.all()) {
+      sb.append(String.format(Locale.ROOT, "  %-18s %s%n", s.name(), s.description()));
+    }
+    return sb.toString();
+  }
+}

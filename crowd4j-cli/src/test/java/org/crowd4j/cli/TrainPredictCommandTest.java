@@ -1,0 +1,111 @@
+package org.crowd4j.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.crowd4j.testing.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class TrainPredictCommandTest {
+  @TempDir Path dir;
+
+  record Run(int code, String out, String err) {}
+
+  static Run run(String... args) {
+    CommandLine cl = Main.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @Test
+  void trainsOnLabelMeThenPredicts() throws Exception {
+    Path d = SharedData.dataset("labelme");
+    Path model = dir.resolve("model");
+    Path labels = dir.resolve("labels.csv");
+    Run t =
+        run(
+            "train",
+            "--method",
+            "conal",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--features",
+            d.resolve("features.csv").toString(),
+            "--valid-features",
+            d.resolve("valid_features.csv").toString(),
+            "--valid-gold",
+            d.resolve("valid_gold.csv").toString(),
+            "--test-features",
+            d.resolve("test_features.csv").toString(),
+            "--test-gold",
+            d.resolve("test_gold.csv").toString(),
+            "--gold",
+            d.resolve("gold.csv").toString(),
+            "--epochs",
+            "4",
+            "--seed",
+            "1",
+            "--out",
+            model.toString(),
+            "--labels-out",
+            labels.toString());
+    assertEquals(0, t.code(), t.err());
+    assertTrue(t.out().contains("epoch    4/4"), t.out());
+    assertTrue(t.out().contains("test accuracy on 1188 items"), t.out());
+    assertTrue(t.out().contains("accuracy of the inferred labels on 1000 gold items"), t.out());
+    List<String> rows = Files.readAllLines(labels);
+    assertEquals(1001, rows.size());
+    assertEquals("task,label,p_0,p_1,p_2,p_3,p_4,p_5,p_6,p_7", rows.get(0));
+    assertTrue(Files.exists(model.resolve("model.json")));
+
+    Path pred = dir.resolve("pred.csv");
+    Run p =
+        run(
+            "predict",
+            "--model",
+            model.toString(),
+            "--features",
+            d.resolve("test_features.csv").toString(),
+            "--gold",
+            d.resolve("test_gold.csv").toString(),
+            "--out",
+            pred.toString());
+    assertEquals(0, p.code(), p.err());
+    assertEquals(1189, Files.readAllLines(pred).size());
+    // the same test accuracy as printed by train
+    String trainAcc = t.out().replaceAll("(?s).*test accuracy on 1188 items: ([0-9.]+).*", "$1");
+    assertTrue(p.out().contains("accuracy on 1188 gold items: " + trainAcc), p.out());
+  }
+
+  @Test
+  void usageErrors() {
+    assertEquals(2, run("train", "--method", "conal").code());
+    Path d = SharedData.dataset("labelme");
+    Run r =
+        run(
+            "train",
+            "--method",
+            "no-such-learner",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--features",
+            d.resolve("features.csv").toString(),
+            "--out",
+            dir.toString());
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown learner"), r.err());
+    assertEquals(0, run("train", "--help").code());
+    assertEquals(0, run("predict", "--help").code());
+  }
+}

@@ -1,0 +1,303 @@
+package org.crowd4j.nn;
+
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Activation;
+import ai.djl.nn.Block;
+import ai.djl.nn.Blocks;
+import ai.djl.nn.LambdaBlock;
+import ai.djl.nn.SequentialBlock;
+import ai.djl.nn.convolutional.Conv2d;
+import ai.djl.nn.core.Linear;
+import ai.djl.nn.norm.BatchNorm;
+import ai.djl.nn.norm.Dropout;
+import ai.djl.nn.pooling.Pool;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The classifier ("backbone") that maps an item's flat feature vector to {@code K} class logits;
+ * the ground-truth model p_θ(z | x) is its softmax. Three kinds:
+ *
+ * <ul>
+ *   <li>{@link #mlp} — fully connected layers with ReLU, dropout and optional batch normalisation;
+ *       {@link #paperMlp()} is the "FC 128 + ReLU + dropout 0.5" head of Rodrigues &amp; Pereira
+ *       2018 and Chu et al. 2021 on LabelMe; {@link #musicMlp()} adds the non-affine batch
+ *       normalisation of the CoNAL authors' Music classifier on the input and hidden layer.
+ *   <li>{@link #smallCnn} — a LeNet-like network for {@code c × h × w} images given as flat rows
+ *       (the IDX reader's layout): two 5×5 convolutions with ReLU and 2×2 max-pooling, then one
+ *       hidden fully connected layer with dropout.
+ *   <li>{@link #custom} — any DJL {@link Block} from a factory {@code (inputDim, K) -> block}; its
+ *       input is {@code (batch, inputDim)} and its output {@code (batch, K)} logits. Saved models
+ *       record only its name, so loading needs the same factory.
+ * </ul>
+ *
+ * <p>Weights of the MLP and CNN start as in PyTorch's layers, U(−1/√fan_in, 1/√fan_in); biases
+ * start at zero (PyTorch draws them from the same uniform).
+ */
+public final class Backbone {
+  /** Kind of backbone. */
+  public enum Kind {
+    /** Fully connected layers. */
+    MLP,
+    /** Small convolutional network for images. */
+    CNN,
+    /** A user-supplied block. */
+    CUSTOM
+  }
+
+  /** Builds a custom block from the input dimension and the number of classes. */
+  @FunctionalInterface
+  public interface Factory {
+    /** A new, uninitialised block mapping {@code (batch, inputDim)} to {@code (batch, K)}. */
+    Block create(int inputDim, int numClasses);
+  }
+
+  private final Kind kind;
+  private final int[] hidden;
+  private final double dropout;
+  private final boolean batchNorm;
+  private final boolean inputBatchNorm;
+  private final int[] imageShape;
+  private final int[] filters;
+  private final String customName;
+  private final Factory factory;
+
+  private Backbone(
+      Kind kind,
+      int[] hidden,
+      double dropout,
+      boolean batchNorm,
+      boolean inputBatchNorm,
+      int[] imageShape,
+      int[] filters,
+      String customName,
+      Factory factory) {
+    if (!(dropout >= 0 && dropout < 1)) {
+      throw new IllegalArgumentException("dropout must be in [0, 1): " + dropout);
+    }
+    for (int h : hidden) {
+      if (h < 1) {
+        throw new IllegalArgumentException("hidden sizes must be ≥ 1: " + Arrays.toString(hidden));
+      }
+    }
+    this.kind = kind;
+    this.hidden = hidden.clone();
+    this.dropout = dropout;
+    this.batchNorm = batchNorm;
+    this.inputBatchNorm = inputBatchNorm;
+    this.imageShape = imageShape.clone();
+    this.filters = filters.clone();
+    this.customName = customName;
+    this.factory = factory;
+  }
+
+  /**
+   * Fully connected layers of the given sizes, each followed by optional batch normalisation
+   * (non-affine, as in the CoNAL authors' Music network), ReLU and dropout; then a linear layer to
+   * {@code K} logits.
+   */
+  public static Backbone mlp(
+      int[] hidden, double dropout, boolean batchNorm, boolean inputBatchNorm) {
+    return new Backbone(
+        Kind.MLP, hidden, dropout, batchNorm, inputBatchNorm, new int[0], new int[0], null, null);
+  }
+
+  /** FC 128, ReLU, dropout 0.5, FC K (the papers' head on LabelMe features). */
+  public static Backbone paperMlp() {
+    return mlp(new int[] {128}, 0.5, false, false);
+  }
+
+  /** {@link #paperMlp()} with non-affine batch normalisation on the input and hidden layer. */
+  public static Backbone musicMlp() {
+    return mlp(new int[] {128}, 0.5, true, true);
+  }
+
+  /**
+   * A LeNet-like CNN for {@code channels × height × width} images: conv 5×5 ({@code filters[0]}),
+   * ReLU, max-pool 2; conv 5×5 ({@code filters[1]}), ReLU, max-pool 2; FC {@code hidden}, ReLU,
+   * dropout; FC K.
+   */
+  public static Backbone smallCnn(
+      int channels, int height, int width, int[] filters, int hidden, double dropout) {
+    if (filters.length != 2) {
+      throw new IllegalArgumentException("smallCnn needs two filter counts");
+    }
+    if ((height - 4) / 2 - 4 < 1 || (width - 4) / 2 - 4 < 1) {
+      throw new IllegalArgumentException("image too small for two 5×5 convolutions");
+    }
+    return new Backbone(
+        Kind.CNN,
+        new int[] {hidden},
+        dropout,
+        false,
+        false,
+        new int[] {channels, height, width},
+        filters,
+        null,
+        null);
+  }
+
+  /** The default CNN for 28×28 grey images: 8 and 16 filters, FC 128, dropout 0.5. */
+  public static Backbone smallCnn() {
+    return smallCnn(1, 28, 28, new int[] {8, 16}, 128, 0.5);
+  }
+
+  /** A user block, recorded under {@code name}. */
+  public static Backbone custom(String name, Factory factory) {
+    return new Backbone(
+        Kind.CUSTOM,
+        new int[0],
+        0,
+        false,
+        false,
+        new int[0],
+        new int[0],
+        Objects.requireNonNull(name, "name"),
+        Objects.requireNonNull(factory, "factory"));
+  }
+
+  /** The kind. */
+  public Kind kind() {
+    return kind;
+  }
+
+  /** A new, uninitialised block for {@code inputDim} features and {@code k} classes. */
+  public Block build(int inputDim, int k) {
+    switch (kind) {
+      case MLP:
+        return buildMlp(k);
+      case CNN:
+        return buildCnn(inputDim, k);
+      default:
+        return factory.create(inputDim, k);
+    }
+  }
+
+  private static BatchNorm plainBatchNorm() {
+    return BatchNorm.builder().optCenter(false).optScale(false).optMomentum(0.9f).build();
+  }
+
+  private Block buildMlp(int k) {
+    SequentialBlock b = new SequentialBlock();
+    if (inputBatchNorm) {
+      b.add(plainBatchNorm());
+    }
+    for (int h : hidden) {
+      b.add(Linear.builder().setUnits(h).build());
+      if (batchNorm) {
+        b.add(plainBatchNorm());
+      }
+      b.add(Activation.reluBlock());
+      if (dropout > 0) {
+        b.add(Dropout.builder().optRate((float) dropout).build());
+      }
+    }
+    b.add(Linear.builder().setUnits(k).build());
+    return b;
+  }
+
+  private Block buildCnn(int inputDim, int k) {
+    int c = imageShape[0];
+    int h = imageShape[1];
+    int w = imageShape[2];
+    if (inputDim != c * h * w) {
+      throw new IllegalArgumentException(
+          "CNN expects "
+              + c
+              + "×"
+              + h
+              + "×"
+              + w
+              + " = "
+              + c * h * w
+              + " features, got "
+              + inputDim);
+    }
+    SequentialBlock b = new SequentialBlock();
+    b.add(new LambdaBlock(x -> new NDList(x.singletonOrThrow().reshape(-1, c, h, w)), "image"));
+    for (int f : filters) {
+      b.add(Conv2d.builder().setKernelShape(new Shape(5, 5)).setFilters(f).build());
+      b.add(Activation.reluBlock());
+      b.add(Pool.maxPool2dBlock(new Shape(2, 2), new Shape(2, 2)));
+    }
+    b.add(Blocks.batchFlattenBlock());
+    b.add(Linear.builder().setUnits(hidden[0]).build());
+    b.add(Activation.reluBlock());
+    if (dropout > 0) {
+      b.add(Dropout.builder().optRate((float) dropout).build());
+    }
+    b.add(Linear.builder().setUnits(k).build());
+    return b;
+  }
+
+  /** A JSON-ready description (kind, sizes, dropout, normalisation; the custom block's name). */
+  public Map<String, Object> describe() {
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("kind", kind.name());
+    switch (kind) {
+      case MLP:
+        m.put("hidden", hidden.clone());
+        m.put("dropout", dropout);
+        m.put("batchNorm", batchNorm);
+        m.put("inputBatchNorm", inputBatchNorm);
+        break;
+      case CNN:
+        m.put("imageShape", imageShape.clone());
+        m.put("filters", filters.clone());
+        m.put("hidden", hidden[0]);
+        m.put("dropout", dropout);
+        break;
+      default:
+        m.put("name", customName);
+    }
+    return m;
+  }
+
+  /** Rebuilds an MLP or CNN spec from {@link #describe()}'s map; custom blocks need {@code f}. */
+  static Backbone fromDescription(Map<String, Object> m, Factory custom) {
+    Kind kind = Kind.valueOf((String) m.get("kind"));
+    switch (kind) {
+      case MLP:
+        return mlp(
+            ints(m.get("hidden")),
+            ((Number) m.get("dropout")).doubleValue(),
+            (Boolean) m.get("batchNorm"),
+            (Boolean) m.get("inputBatchNorm"));
+      case CNN:
+        int[] s = ints(m.get("imageShape"));
+        return smallCnn(
+            s[0],
+            s[1],
+            s[2],
+            ints(m.get("filters")),
+            ((Number) m.get("hidden")).intValue(),
+            ((Number) m.get("dropout")).doubleValue());
+      default:
+        if (custom == null) {
+          throw new IllegalArgumentException(
+              "the model uses the custom backbone '" + m.get("name") + "': pass its factory");
+        }
+        return custom((String) m.get("name"), custom);
+    }
+  }
+
+  private static int[] ints(Object o) {
+    if (o instanceof int[] a) {
+      return a.clone();
+    }
+    java.util.List<?> l = (java.util.List<?>) o;
+    int[] out = new int[l.size()];
+    for (int i = 0; i < out.length; i++) {
+      out[i] = ((Number) l.get(i)).intValue();
+    }
+    return out;
+  }
+
+  @Override
+  public String toString() {
+    return describe().toString();
+  }
+}

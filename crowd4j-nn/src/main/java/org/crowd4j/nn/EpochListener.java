@@ -1,0 +1,15 @@
+package org.crowd4j.nn;
+
+/** Called after every epoch; progress output, logging and early stopping plug in here. */
+@FunctionalInterface
+public interface EpochListener {
+  /** Does nothing. */
+  EpochListener NONE = s -> true;
+
+  /**
+   * Reports one finished epoch.
+   *
+   * @return {@code false} to stop training (the best epoch so far is kept)
+   */
+  boolean onEpoch(EpochStats stats);
+}

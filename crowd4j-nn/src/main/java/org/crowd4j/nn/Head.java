@@ -1,0 +1,83 @@
+package org.crowd4j.nn;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.crowd4j.aggregate.WorkerModel;
+
+/**
+ * The learner-specific part of a network: the annotator model on top of the classifier's logits,
+ * with its parameters, its data term (mean negative log-likelihood of the batch's observed answers,
+ * or cross-entropy to per-item targets), its regulariser and the learnt annotator model.
+ */
+abstract class Head {
+  /** Trainable parameters by name, created by {@link #initialize}. */
+  final Map<String, NDArray> params = new LinkedHashMap<>();
+
+  /** Fixed inputs of the head (not trained), saved with the model. */
+  final Map<String, NDArray> constants = new LinkedHashMap<>();
+
+  /** Parameters and constants together. */
+  final Map<String, NDArray> all() {
+    Map<String, NDArray> m = new LinkedHashMap<>(params);
+    m.putAll(constants);
+    return m;
+  }
+
+  /** Creates the parameters in {@code m} for {@code set}. */
+  abstract void initialize(NDManager m, TrainingSet set);
+
+  /**
+   * The step size this head's parameters prefer when the training options set none ({@code 0} = the
+   * classifier's).
+   */
+  double preferredLearningRate() {
+    return 0;
+  }
+
+  /** Whether batches are trained against per-item targets instead of answer pairs. */
+  boolean usesTargets() {
+    return false;
+  }
+
+  /** Mean data term of the batch (differentiable). */
+  abstract NDArray dataLoss(Batch b, NDArray logits);
+
+  /** The regulariser added to the training loss, or {@code null}. */
+  NDArray regularizer(NDManager m) {
+    return null;
+  }
+
+  /** The learnt annotator model from the current parameters, or {@code null} (none). */
+  WorkerModel annotatorModel(TrainingSet set, NDManager scope) {
+    return null;
+  }
+
+  /** Helper: a parameter that requires a gradient. */
+  final NDArray param(String name, NDArray value) {
+    value.setRequiresGradient(true);
+    params.put(name, value);
+    return value;
+  }
+
+  /** Row-wise softmax of {@code m} stacked {@code k × k} matrices given as logits, in Java. */
+  static double[] softmaxRows(float[] logits, int k) {
+    double[] out = new double[logits.length];
+    for (int row = 0; row < logits.length / k; row++) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < k; c++) {
+        max = Math.max(max, logits[row * k + c]);
+      }
+      double s = 0;
+      for (int c = 0; c < k; c++) {
+        out[row * k + c] = Math.exp(logits[row * k + c] - max);
+        s += out[row * k + c];
+      }
+      for (int c = 0; c < k; c++) {
+        out[row * k + c] /= s;
+      }
+    }
+    return out;
+  }
+}

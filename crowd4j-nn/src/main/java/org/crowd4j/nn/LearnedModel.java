@@ -1,0 +1,471 @@
+package org.crowd4j.nn;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Block;
+import ai.djl.nn.Parameter;
+import ai.djl.training.ParameterStore;
+import ai.djl.util.Pair;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.crowd4j.aggregate.CommonConfusionModel;
+import org.crowd4j.aggregate.ConfusionMatrices;
+import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.data.Vocabulary;
+import org.crowd4j.io.AtomicFiles;
+
+/**
+ * A trained learner: the classifier p_θ(z | x) and the learnt annotator model. Holds native memory
+ * until {@link #close()}.
+ *
+ * <p>{@link #predict} gives class probabilities (softmax of the classifier; annotator layers are
+ * not used). {@link #annotatorModel()} is a {@link ConfusionMatrices} (one row-stochastic matrix
+ * per annotator; for the crowd layer, the answer distribution its layer gives to a one-hot class)
+ * or, for CoNAL, a {@link CommonConfusionModel} with the common matrix, the individual matrices and
+ * ω per training answer; {@code null} for learners without one. {@link #save} writes a directory
+ * with {@code model.json} (metadata: method, options, backbone, vocabularies, training summary) and
+ * {@code parameters.bin} (named float tensors, see the format in the package's tensor file reader);
+ * {@link #load} reads it back.
+ */
+public final class LearnedModel implements AutoCloseable {
+  static final String FORMAT = "crowd4j-nn-model";
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final boolean owner;
+  private final String method;
+  private final Map<String, Object> options;
+  private final Map<String, Object> trainOptions;
+  private final Backbone spec;
+  private final Block block;
+  private final NDManager root;
+  private final ParameterStore store;
+  private final int inputDim;
+  private final Vocabulary labels;
+  private final Vocabulary workers;
+  private final float[] mean;
+  private final float[] std;
+  private final Map<String, NDArray> headParams;
+  private final WorkerModel annotators;
+  private final TrainingSummary summary;
+  private final List<NDArray> longLived = new ArrayList<>();
+  private boolean closed;
+
+  LearnedModel(
+      boolean owner,
+      String method,
+      Map<String, Object> options,
+      Map<String, Object> trainOptions,
+      Backbone spec,
+      Block block,
+      NDManager root,
+      int inputDim,
+      Vocabulary labels,
+      Vocabulary workers,
+      float[] mean,
+      float[] std,
+      Map<String, NDArray> headParams,
+      WorkerModel annotators,
+      TrainingSummary summary) {
+    this.owner = owner;
+    this.method = method;
+    this.options = new LinkedHashMap<>(options);
+    this.trainOptions = new LinkedHashMap<>(trainOptions);
+    this.spec = spec;
+    this.block = block;
+    this.root = root;
+    this.store = new ParameterStore(root, false);
+    this.inputDim = inputDim;
+    this.labels = labels;
+    this.workers = workers;
+    this.mean = mean;
+    this.std = std;
+    this.headParams = new LinkedHashMap<>(headParams);
+    this.annotators = annotators;
+    this.summary = summary;
+    for (Pair<String, Parameter> p : block.getParameters()) {
+      longLived.add(p.getValue().getArray());
+    }
+    longLived.addAll(this.headParams.values());
+  }
+
+  /** The learner's name. */
+  public String method() {
+    return method;
+  }
+
+  /** The learner's options as saved (name → value). */
+  public Map<String, Object> options() {
+    return new LinkedHashMap<>(options);
+  }
+
+  /** The class labels (column order of {@link #predict}). */
+  public Vocabulary labels() {
+    return labels;
+  }
+
+  /** The annotators of the training data (order of the annotator model). */
+  public Vocabulary workers() {
+    return workers;
+  }
+
+  /** Number of input features. */
+  public int inputDim() {
+    return inputDim;
+  }
+
+  /** The classifier's description. */
+  public Backbone backbone() {
+    return spec;
+  }
+
+  /** The learnt annotator model, or {@code null}. */
+  public WorkerModel annotatorModel() {
+    return annotators;
+  }
+
+  /** How training went ({@code null} for a checkpoint). */
+  public TrainingSummary summary() {
+    return summary;
+  }
+
+  /** Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order. */
+  public double[] predict(TaskFeatures features) {
+    return predict(features.toArray(), features.numRows());
+  }
+
+  /** Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major). */
+  public double[] predict(float[] rows, int n) {
+    checkOpen();
+    if (rows.length != (long) n * inputDim) {
+      throw new IllegalArgumentException(
+          "expected " + n + " × " + inputDim + " features, got " + rows.length + " values");
+    }
+    float[] x = rows.clone();
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    int k = labels.size();
+    float[] z = logits(root, block, store, x, inputDim, k, longLived);
+    double[] p = new double[z.length];
+    for (int i = 0; i < n; i++) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < k; c++) {
+        max = Math.max(max, z[i * k + c]);
+      }
+      double s = 0;
+      for (int c = 0; c < k; c++) {
+        p[i * k + c] = Math.exp(z[i * k + c] - max);
+        s += p[i * k + c];
+      }
+      for (int c = 0; c < k; c++) {
+        p[i * k + c] /= s;
+      }
+    }
+    return p;
+  }
+
+  /** The most probable label id per row (ties to the lowest id). */
+  public int[] predictLabels(TaskFeatures features) {
+    double[] p = predict(features);
+    int k = labels.size();
+    int[] out = new int[features.numRows()];
+    for (int i = 0; i < out.length; i++) {
+      int b = 0;
+      for (int c = 1; c < k; c++) {
+        if (p[i * k + c] > p[i * k + b]) {
+          b = c;
+        }
+      }
+      out[i] = b;
+    }
+    return out;
+  }
+
+  /**
+   * CoNAL's ω (probability that the answer comes from the common confusion) for item–annotator
+   * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
+   */
+  public double[] omega(TaskFeatures features, int[] rows, int[] workerIds) {
+    return omega(features, rows, workerIds, null);
+  }
+
+  /**
+   * CoNAL's ω for pairs of item {@code rows[p]} and annotator {@code annotators[p]} given by her
+   * features (rows of {@code annotatorFeatures}, which may be annotators never seen in training);
+   * the model must have been trained {@link Conal#withAnnotatorFeatures with annotator features}.
+   */
+  public double[] omegaForAnnotatorFeatures(
+      TaskFeatures features, int[] rows, int[] annotators, float[][] annotatorFeatures) {
+    if (!headParams.containsKey("annotator.features")) {
+      throw new UnsupportedOperationException("the model was trained without annotator features");
+    }
+    return omega(features, rows, annotators, annotatorFeatures);
+  }
+
+  private double[] omega(
+      TaskFeatures features, int[] rows, int[] workerIds, float[][] annotatorFeatures) {
+    checkOpen();
+    if (!Conal.NAME.equals(method)) {
+      throw new UnsupportedOperationException(method + " has no ω (CoNAL only)");
+    }
+    if (rows.length != workerIds.length) {
+      throw new IllegalArgumentException("rows and annotators differ in length");
+    }
+    float[] x = features.toArray();
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    try (NDManager scope = root.newSubManager()) {
+      for (NDArray a : longLived) {
+        a.tempAttach(scope);
+      }
+      long[] ri = new long[rows.length];
+      long[] wi = new long[rows.length];
+      for (int p = 0; p < rows.length; p++) {
+        ri[p] = rows[p];
+        wi[p] = workerIds[p];
+      }
+      Map<String, NDArray> params = new LinkedHashMap<>(headParams);
+      if (annotatorFeatures != null) {
+        int dim = (int) headParams.get("annotator.features").getShape().get(1);
+        float[] flat = new float[annotatorFeatures.length * dim];
+        for (int r = 0; r < annotatorFeatures.length; r++) {
+          if (annotatorFeatures[r].length != dim) {
+            throw new IllegalArgumentException(
+                "annotator features need "
+                    + dim
+                    + " values, row "
+                    + r
+                    + " has "
+                    + annotatorFeatures[r].length);
+          }
+          System.arraycopy(annotatorFeatures[r], 0, flat, r * dim, dim);
+        }
+        params.put(
+            "annotator.features", scope.create(flat, new Shape(annotatorFeatures.length, dim)));
+      }
+      NDArray w =
+          ConalHead.omega(
+              params,
+              scope.create(x, new Shape(features.numRows(), inputDim)),
+              scope.create(ri),
+              scope.create(wi),
+              bool(options.get("normalizeInstance")),
+              bool(options.get("normalizeAnnotator")));
+      float[] f = w.toFloatArray();
+      double[] out = new double[f.length];
+      for (int i = 0; i < f.length; i++) {
+        out[i] = f[i];
+      }
+      return out;
+    }
+  }
+
+  private static boolean bool(Object o) {
+    return o instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(o));
+  }
+
+  static float[] logits(
+      NDManager root,
+      Block block,
+      ParameterStore store,
+      float[] x,
+      int d,
+      int k,
+      List<NDArray> attach) {
+    int n = x.length / d;
+    float[] out = new float[n * k];
+    for (int from = 0; from < n; from += 1024) {
+      int to = Math.min(n, from + 1024);
+      try (NDManager scope = root.newSubManager()) {
+        for (NDArray a : attach) {
+          a.tempAttach(scope);
+        }
+        NDArray xb = scope.create(Arrays.copyOfRange(x, from * d, to * d), new Shape(to - from, d));
+        float[] z = block.forward(store, new NDList(xb), false).singletonOrThrow().toFloatArray();
+        System.arraycopy(z, 0, out, from * k, z.length);
+      }
+    }
+    return out;
+  }
+
+  /** Writes {@code model.json} and {@code parameters.bin} into {@code dir} (created if needed). */
+  public void save(Path dir) throws IOException {
+    checkOpen();
+    Files.createDirectories(dir);
+    Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
+    for (Pair<String, Parameter> p : block.getParameters()) {
+      put(t, "backbone." + p.getKey(), p.getValue().getArray());
+    }
+    for (Map.Entry<String, NDArray> e : headParams.entrySet()) {
+      put(t, "head." + e.getKey(), e.getValue());
+    }
+    if (mean != null) {
+      t.put("input.mean", new Tensors.Tensor("input.mean", new long[] {mean.length}, mean));
+      t.put("input.std", new Tensors.Tensor("input.std", new long[] {std.length}, std));
+    }
+    String annotatorKind = "none";
+    int k = labels.size();
+    if (annotators instanceof ConfusionMatrices cm) {
+      annotatorKind = "confusions";
+      putDoubles(t, "annotators.confusions", new long[] {cm.numWorkers(), k, k}, cm.toArray());
+    } else if (annotators instanceof CommonConfusionModel cc) {
+      annotatorKind = "common-confusion";
+      putDoubles(t, "annotators.common", new long[] {k, k}, cc.common());
+      ConfusionMatrices ind = cc.individual();
+      putDoubles(t, "annotators.confusions", new long[] {ind.numWorkers(), k, k}, ind.toArray());
+      putDoubles(t, "annotators.omega", new long[] {cc.omega().length}, cc.omega());
+    }
+    Tensors.write(dir.resolve("parameters.bin"), t);
+    Map<String, Object> meta = new LinkedHashMap<>();
+    meta.put("format", FORMAT);
+    meta.put("version", 1);
+    meta.put("method", method);
+    meta.put("options", options);
+    meta.put("train", trainOptions);
+    meta.put("backbone", spec.describe());
+    meta.put("inputDim", inputDim);
+    meta.put("standardized", mean != null);
+    meta.put("labels", labels.names());
+    meta.put("workers", workers.names());
+    meta.put("annotatorModel", annotatorKind);
+    meta.put("engine", NnRuntime.describe());
+    meta.put("summary", summary);
+    byte[] json = JSON.writeValueAsBytes(meta);
+    AtomicFiles.write(dir.resolve("model.json"), out -> out.write(json));
+  }
+
+  private static void put(Map<String, Tensors.Tensor> t, String name, NDArray a) {
+    t.put(name, new Tensors.Tensor(name, a.getShape().getShape(), a.toFloatArray()));
+  }
+
+  private static void putDoubles(
+      Map<String, Tensors.Tensor> t, String name, long[] shape, double[] v) {
+    float[] f = new float[v.length];
+    for (int i = 0; i < v.length; i++) {
+      f[i] = (float) v[i];
+    }
+    t.put(name, new Tensors.Tensor(name, shape, f));
+  }
+
+  /** Loads a model saved by {@link #save} (MLP or CNN backbone). */
+  public static LearnedModel load(Path dir) throws IOException {
+    return load(dir, null);
+  }
+
+  /** Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone. */
+  @SuppressWarnings("unchecked")
+  public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
+    Map<String, Object> meta = JSON.readValue(dir.resolve("model.json").toFile(), Map.class);
+    if (!FORMAT.equals(meta.get("format"))) {
+      throw new IOException(dir + ": not a crowd4j model (format " + meta.get("format") + ")");
+    }
+    Map<String, Tensors.Tensor> t = Tensors.read(dir.resolve("parameters.bin"));
+    Backbone spec = Backbone.fromDescription((Map<String, Object>) meta.get("backbone"), custom);
+    int d = ((Number) meta.get("inputDim")).intValue();
+    Vocabulary labels = Vocabulary.of((List<String>) meta.get("labels"));
+    Vocabulary workers = Vocabulary.of((List<String>) meta.get("workers"));
+    int k = labels.size();
+    NDManager root = NDManager.newBaseManager(NnRuntime.device());
+    try {
+      Block block = spec.build(d, k);
+      block.initialize(root, DataType.FLOAT32, new Shape(1, d));
+      for (Pair<String, Parameter> p : block.getParameters()) {
+        Tensors.Tensor v = t.get("backbone." + p.getKey());
+        if (v == null) {
+          throw new IOException(dir + ": parameter " + p.getKey() + " missing");
+        }
+        NDArray a = p.getValue().getArray();
+        if (!Arrays.equals(a.getShape().getShape(), v.shape())) {
+          throw new IOException(
+              dir
+                  + ": parameter "
+                  + p.getKey()
+                  + " has shape "
+                  + Arrays.toString(v.shape())
+                  + ", the network expects "
+                  + a.getShape());
+        }
+        a.set(v.values());
+      }
+      Map<String, NDArray> head = new LinkedHashMap<>();
+      for (Tensors.Tensor v : t.values()) {
+        if (v.name().startsWith("head.")) {
+          head.put(v.name().substring(5), root.create(v.values(), new Shape(v.shape())));
+        }
+      }
+      float[] mean = t.containsKey("input.mean") ? t.get("input.mean").values() : null;
+      float[] std = t.containsKey("input.std") ? t.get("input.std").values() : null;
+      WorkerModel annotators = null;
+      String kind = String.valueOf(meta.get("annotatorModel"));
+      if (kind.equals("confusions")) {
+        Tensors.Tensor c = t.get("annotators.confusions");
+        annotators = new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values()));
+      } else if (kind.equals("common-confusion")) {
+        Tensors.Tensor c = t.get("annotators.confusions");
+        annotators =
+            new CommonConfusionModel(
+                doubles(t.get("annotators.common").values()),
+                new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values())),
+                doubles(t.get("annotators.omega").values()));
+      }
+      TrainingSummary summary =
+          meta.get("summary") == null
+              ? null
+              : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
+      return new LearnedModel(
+          true,
+          String.valueOf(meta.get("method")),
+          (Map<String, Object>) meta.get("options"),
+          (Map<String, Object>) meta.get("train"),
+          spec,
+          block,
+          root,
+          d,
+          labels,
+          workers,
+          mean,
+          std,
+          head,
+          annotators,
+          summary);
+    } catch (IOException | RuntimeException e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  private static double[] doubles(float[] f) {
+    double[] d = new double[f.length];
+    for (int i = 0; i < f.length; i++) {
+      d[i] = f[i];
+    }
+    return d;
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the model is closed");
+    }
+  }
+
+  /** Frees the native memory. */
+  @Override
+  public void close() {
+    if (!closed) {
+      closed = true;
+      if (owner) {
+        root.close();
+      }
+    }
+  }
+}

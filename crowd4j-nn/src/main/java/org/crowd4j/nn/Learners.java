@@ -1,0 +1,123 @@
+package org.crowd4j.nn;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.crowd4j.aggregate.OptionsBinder;
+
+/**
+ * The catalogue of learners by command-line name, each with its default options and a factory.
+ * {@link #create} binds {@code name=value} overrides onto the learner's options or onto the
+ * training options, whichever has a component of that name.
+ */
+public final class Learners {
+  /** Builds a learner from its options. */
+  @FunctionalInterface
+  public interface Factory<O extends Record> {
+    /** A new learner. */
+    Learner create(O options, TrainOptions train, Backbone backbone);
+  }
+
+  /**
+   * One registered learner.
+   *
+   * @param name command-line name
+   * @param description one line for help texts
+   * @param defaults default options record
+   * @param factory builds the learner
+   */
+  public record Spec(String name, String description, Record defaults, Factory<Record> factory) {}
+
+  private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+  static {
+    register(
+        TwoStage.NAME,
+        "aggregate with a core method (option aggregator=mv|ds|...), then train the classifier",
+        TwoStage.Options.defaults(),
+        TwoStage::new);
+    register(
+        CrowdLayer.NAME,
+        "crowd layer (Rodrigues & Pereira 2018), variants MW, VW, VB, VW_B",
+        CrowdLayer.Options.defaults(),
+        CrowdLayer::new);
+    register(
+        TraceRegularized.NAME,
+        "trace-regularised annotator confusions (Tanno et al. 2019)",
+        TraceRegularized.Options.defaults(),
+        TraceRegularized::new);
+    register(
+        Conal.NAME,
+        "common + individual noise adaptation layers (CoNAL, Chu et al. 2021)",
+        Conal.Options.defaults(),
+        Conal::new);
+    register(
+        SingleConfusion.NAME,
+        "one shared noise matrix with a trace penalty (Sukhbaatar et al. 2014)",
+        SingleConfusion.Options.defaults(),
+        SingleConfusion::new);
+    register(
+        SoftBootstrap.NAME,
+        "soft bootstrapping on majority-vote labels (Reed et al. 2014), beta 0.95",
+        SoftBootstrap.Options.defaults(),
+        SoftBootstrap::new);
+  }
+
+  private Learners() {}
+
+  @SuppressWarnings("unchecked")
+  private static <O extends Record> void register(
+      String name, String description, O defaults, Factory<O> factory) {
+    SPECS.put(
+        name, new Spec(name, description, defaults, (o, t, b) -> factory.create((O) o, t, b)));
+  }
+
+  /** All learners, in registration order. */
+  public static Collection<Spec> all() {
+    return Collections.unmodifiableCollection(SPECS.values());
+  }
+
+  /** The learner called {@code name}. */
+  public static Spec spec(String name) {
+    Spec s = SPECS.get(name);
+    if (s == null) {
+      throw new IllegalArgumentException(
+          "unknown learner '" + name + "'; available: " + String.join(", ", SPECS.keySet()));
+    }
+    return s;
+  }
+
+  /**
+   * A learner with overrides: each {@code name=value} is bound onto the learner's options if they
+   * have that component, otherwise onto {@code train}; an unknown name is an error.
+   */
+  public static Learner create(
+      String name, Map<String, String> overrides, TrainOptions train, Backbone backbone) {
+    Spec spec = spec(name);
+    Map<String, String> own = new LinkedHashMap<>();
+    Map<String, String> training = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : overrides.entrySet()) {
+      if (has(spec.defaults(), e.getKey())) {
+        own.put(e.getKey(), e.getValue());
+      } else if (has(train, e.getKey())) {
+        training.put(e.getKey(), e.getValue());
+      } else {
+        throw new IllegalArgumentException(
+            "learner '" + name + "' has no option '" + e.getKey() + "'");
+      }
+    }
+    Record options = OptionsBinder.bind(spec.defaults(), own);
+    TrainOptions t = OptionsBinder.bind(train, training);
+    return spec.factory().create(options, t, backbone);
+  }
+
+  private static boolean has(Record r, String component) {
+    for (var c : r.getClass().getRecordComponents()) {
+      if (c.getName().equals(component)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,184 @@
+package org.crowd4j.nn;
+
+/**
+ * How a learner trains its network: epochs, minibatches, Adam, model selection, seed.
+ *
+ * <p>The defaults are a sound protocol: Adam (lr 1e-3) whose moments persist across epochs,
+ * minibatches of 64 (many steps per epoch), and the epoch chosen on gold validation labels when
+ * given, otherwise on the likelihood of the noisy answers of a held-out 10 % of the training items
+ * — never on test data. {@link #authorsProtocol()} reproduces the CoNAL authors' scripts: Adam lr
+ * 0.01 re-created every epoch and one batch of 1024 (larger than the training sets), i.e. one
+ * sign-gradient step per epoch.
+ *
+ * @param epochs passes over the training items
+ * @param batchSize items per minibatch (their answers form the batch's pairs)
+ * @param learningRate Adam step size
+ * @param headLearningRate step size of the annotator model's parameters; 0 = the learner's own
+ *     choice (the {@code confusionLearningRate} of the confusion-matrix learners, otherwise {@code
+ *     learningRate})
+ * @param amsgrad use AMSGrad's running maximum of the second moment
+ * @param beta1 Adam's first-moment decay
+ * @param beta2 Adam's second-moment decay
+ * @param epsilon Adam's denominator guard
+ * @param weightDecay L2 penalty added to the gradient of the classifier's weights (0 = none)
+ * @param resetOptimizerEachEpoch re-create Adam's state every epoch (the authors' scripts)
+ * @param selection how the returned epoch is chosen
+ * @param holdOut share of training items held out for {@link Selection#HELD_OUT_ANSWERS}
+ * @param standardize z-score features with the training mean and standard deviation
+ * @param seed seed for initialisation, dropout, shuffling and the hold-out split
+ * @param checkpointDir if not empty, the best model so far is saved there after each improvement
+ */
+public record TrainOptions(
+    int epochs,
+    int batchSize,
+    double learningRate,
+    double headLearningRate,
+    boolean amsgrad,
+    double beta1,
+    double beta2,
+    double epsilon,
+    double weightDecay,
+    boolean resetOptimizerEachEpoch,
+    Selection selection,
+    double holdOut,
+    boolean standardize,
+    long seed,
+    String checkpointDir) {
+
+  /** How the epoch whose parameters are returned is chosen. */
+  public enum Selection {
+    /** Gold validation labels when given, else held-out noisy answers. */
+    AUTO,
+    /** Best classifier accuracy on the gold validation set (first best on ties). */
+    VALIDATION_GOLD,
+    /** Lowest mean negative log-likelihood of a held-out share of the training items' answers. */
+    HELD_OUT_ANSWERS,
+    /** The last epoch. */
+    LAST_EPOCH
+  }
+
+  /** Validates. */
+  public TrainOptions {
+    if (epochs < 1) {
+      throw new IllegalArgumentException("epochs must be ≥ 1: " + epochs);
+    }
+    if (batchSize < 1) {
+      throw new IllegalArgumentException("batchSize must be ≥ 1: " + batchSize);
+    }
+    if (!(learningRate > 0) || Double.isInfinite(learningRate)) {
+      throw new IllegalArgumentException("learningRate must be positive: " + learningRate);
+    }
+    if (!(headLearningRate >= 0) || Double.isInfinite(headLearningRate)) {
+      throw new IllegalArgumentException("headLearningRate must be ≥ 0: " + headLearningRate);
+    }
+    if (!(beta1 >= 0 && beta1 < 1)) {
+      throw new IllegalArgumentException("beta1 must be in [0, 1): " + beta1);
+    }
+    if (!(beta2 >= 0 && beta2 < 1)) {
+      throw new IllegalArgumentException("beta2 must be in [0, 1): " + beta2);
+    }
+    if (!(epsilon > 0)) {
+      throw new IllegalArgumentException("epsilon must be positive: " + epsilon);
+    }
+    if (!(weightDecay >= 0) || Double.isInfinite(weightDecay)) {
+      throw new IllegalArgumentException("weightDecay must be ≥ 0: " + weightDecay);
+    }
+    if (!(holdOut >= 0 && holdOut < 1)) {
+      throw new IllegalArgumentException("holdOut must be in [0, 1): " + holdOut);
+    }
+    java.util.Objects.requireNonNull(selection, "selection");
+    checkpointDir = checkpointDir == null ? "" : checkpointDir;
+  }
+
+  /** The sound default protocol (see the class comment); 100 epochs. */
+  public static TrainOptions defaults() {
+    return new TrainOptions(
+        100, 64, 1e-3, 0, false, 0.9, 0.999, 1e-8, 0, false, Selection.AUTO, 0.1, false, 0L, "");
+  }
+
+  /** The CoNAL authors' protocol: lr 0.01, batch 1024, Adam re-created every epoch. */
+  public static TrainOptions authorsProtocol() {
+    return new TrainOptions(
+        100, 1024, 0.01, 0, false, 0.9, 0.999, 1e-8, 0, true, Selection.AUTO, 0.1, false, 0L, "");
+  }
+
+  /** A copy with {@code epochs}. */
+  public TrainOptions withEpochs(int e) {
+    return new TrainOptions(
+        e,
+        batchSize,
+        learningRate,
+        headLearningRate,
+        amsgrad,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        resetOptimizerEachEpoch,
+        selection,
+        holdOut,
+        standardize,
+        seed,
+        checkpointDir);
+  }
+
+  /** A copy with the classifier's step size {@code lr}. */
+  public TrainOptions withLearningRate(double lr) {
+    return new TrainOptions(
+        epochs,
+        batchSize,
+        lr,
+        headLearningRate,
+        amsgrad,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        resetOptimizerEachEpoch,
+        selection,
+        holdOut,
+        standardize,
+        seed,
+        checkpointDir);
+  }
+
+  /** A copy with {@code seed}. */
+  public TrainOptions withSeed(long s) {
+    return new TrainOptions(
+        epochs,
+        batchSize,
+        learningRate,
+        headLearningRate,
+        amsgrad,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        resetOptimizerEachEpoch,
+        selection,
+        holdOut,
+        standardize,
+        s,
+        checkpointDir);
+  }
+
+  /** A copy with {@code selection}. */
+  public TrainOptions withSelection(Selection s) {
+    return new TrainOptions(
+        epochs,
+        batchSize,
+        learningRate,
+        headLearningRate,
+        amsgrad,
+        beta1,
+        beta2,
+        epsilon,
+        weightDecay,
+        resetOptimizerEachEpoch,
+        s,
+        holdOut,
+        standardize,
+        seed,
+        checkpointDir);
+  }
+}

@@ -1,0 +1,390 @@
+package org.crowd4j.nn;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDList;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.DataType;
+import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Block;
+import ai.djl.nn.Parameter;
+import ai.djl.training.GradientCollector;
+import ai.djl.training.ParameterStore;
+import ai.djl.training.initializer.XavierInitializer;
+import ai.djl.util.Pair;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.crowd4j.aggregate.WorkerModel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The training loop shared by all learners: seeded initialisation, seeded shuffling into
+ * minibatches of items (each batch carries the items' observed answers), Adam on the mean data term
+ * plus the head's regulariser, model selection after every epoch, and native memory scoped to one
+ * step or one evaluation (a sub-manager that the long-lived arrays are temporarily attached to), so
+ * memory does not grow with the number of epochs.
+ */
+final class Trainer {
+  private static final Logger LOG = LoggerFactory.getLogger(Trainer.class);
+  private static final int EVAL_BATCH = 1024;
+
+  private final String method;
+  private final Map<String, Object> options;
+  private final Head head;
+  private final Backbone spec;
+  private final TrainOptions o;
+  private final TrainingSet set;
+  private final Validation valid;
+  private final EpochListener listener;
+
+  private NDManager root;
+  private Block block;
+  private ParameterStore store;
+  private final Map<String, NDArray> all = new LinkedHashMap<>();
+  private final List<NDArray> longLived = new ArrayList<>();
+
+  Trainer(
+      String method,
+      Map<String, Object> options,
+      Head head,
+      Backbone spec,
+      TrainOptions o,
+      TrainingSet set,
+      Validation valid,
+      EpochListener listener) {
+    this.method = method;
+    this.options = options;
+    this.head = head;
+    this.spec = spec;
+    this.o = o;
+    this.set = set;
+    this.valid = valid;
+    this.listener = listener == null ? EpochListener.NONE : listener;
+  }
+
+  LearnedModel run() {
+    NnRuntime.seed(o.seed());
+    root = NDManager.newBaseManager(NnRuntime.device());
+    try {
+      return train();
+    } catch (RuntimeException | Error e) {
+      root.close();
+      throw e;
+    }
+  }
+
+  private LearnedModel train() {
+    block = spec.build(set.d, set.k);
+    if (spec.kind() != Backbone.Kind.CUSTOM) {
+      block.setInitializer(
+          new XavierInitializer(
+              XavierInitializer.RandomType.UNIFORM, XavierInitializer.FactorType.IN, 1f),
+          Parameter.Type.WEIGHT);
+    }
+    block.initialize(root, DataType.FLOAT32, new Shape(1, set.d));
+    store = new ParameterStore(root, false);
+    head.initialize(root, set);
+    List<NDArray> trainable = new ArrayList<>();
+    List<Boolean> decay = new ArrayList<>();
+    List<Float> rates = new ArrayList<>();
+    double preferred = head.preferredLearningRate();
+    float headRate =
+        (float)
+            (o.headLearningRate() > 0
+                ? o.headLearningRate()
+                : preferred > 0 ? preferred : o.learningRate());
+    for (Pair<String, Parameter> p : block.getParameters()) {
+      NDArray a = p.getValue().getArray();
+      all.put("backbone." + p.getKey(), a);
+      if (p.getValue().requiresGradient()) {
+        trainable.add(a);
+        decay.add(p.getValue().getType() == Parameter.Type.WEIGHT);
+        rates.add((float) o.learningRate());
+      }
+    }
+    for (Map.Entry<String, NDArray> e : head.params.entrySet()) {
+      all.put("head." + e.getKey(), e.getValue());
+      trainable.add(e.getValue());
+      decay.add(false);
+      rates.add(headRate);
+    }
+    boolean[] decayFlags = new boolean[decay.size()];
+    float[] lr = new float[decay.size()];
+    for (int j = 0; j < decayFlags.length; j++) {
+      decayFlags[j] = decay.get(j);
+      lr[j] = rates.get(j);
+    }
+    Adam adam = new Adam(root, trainable, decayFlags, lr, o);
+    longLived.addAll(all.values());
+    longLived.addAll(head.constants.values());
+
+    TrainOptions.Selection selection = resolveSelection();
+    int[] usable = set.usableItems();
+    if (usable.length == 0) {
+      throw new IllegalArgumentException("no training item has answers");
+    }
+    int[] heldOut = new int[0];
+    int[] train = usable;
+    if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
+      int[] shuffled = usable.clone();
+      shuffle(shuffled, new SplittableRandom(o.seed() ^ 0x5DEECE66DL));
+      int h = (int) Math.ceil(o.holdOut() * usable.length);
+      if (h >= usable.length) {
+        h = usable.length - 1;
+      }
+      if (h < 1) {
+        throw new IllegalArgumentException(
+            "held-out selection needs holdOut > 0 and at least two items");
+      }
+      heldOut = Arrays.copyOf(shuffled, h);
+      Arrays.sort(heldOut);
+      train = Arrays.copyOfRange(shuffled, h, shuffled.length);
+      Arrays.sort(train);
+    }
+    String metric =
+        switch (selection) {
+          case VALIDATION_GOLD -> "valid-acc";
+          case HELD_OUT_ANSWERS -> "held-out-nll";
+          default -> "last-epoch";
+        };
+    SplittableRandom shuffleRng = new SplittableRandom(o.seed());
+    double[] losses = new double[o.epochs()];
+    double[] scores = new double[o.epochs()];
+    double[] seconds = new double[o.epochs()];
+    Map<String, float[]> best = null;
+    double bestScore = Double.NaN;
+    int bestEpoch = 0;
+    int epochsRun = 0;
+    for (int epoch = 1; epoch <= o.epochs(); epoch++) {
+      if (o.resetOptimizerEachEpoch() && epoch > 1) {
+        adam.reset();
+      }
+      long t0 = System.nanoTime();
+      int[] order = train.clone();
+      shuffle(order, shuffleRng);
+      double lossSum = 0;
+      double weight = 0;
+      for (int from = 0; from < order.length; from += o.batchSize()) {
+        int to = Math.min(order.length, from + o.batchSize());
+        try (NDManager step = root.newSubManager()) {
+          attach(step, adam.state());
+          Batch b = set.batch(step, order, from, to);
+          float lossValue;
+          try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
+            NDArray logits = block.forward(store, new NDList(b.x()), true).singletonOrThrow();
+            NDArray loss = head.dataLoss(b, logits);
+            NDArray reg = head.regularizer(step);
+            if (reg != null) {
+              loss = loss.add(reg);
+            }
+            gc.backward(loss);
+            lossValue = loss.getFloat();
+          }
+          adam.step();
+          lossSum += (double) lossValue * (to - from);
+          weight += to - from;
+        }
+      }
+      seconds[epoch - 1] = (System.nanoTime() - t0) / 1e9;
+      losses[epoch - 1] = lossSum / weight;
+      if (!Double.isFinite(losses[epoch - 1])) {
+        LOG.warn("{}: non-finite training loss at epoch {}", method, epoch);
+      }
+      double score = Double.NaN;
+      boolean improved;
+      if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
+        score = valid.accuracy(argmax(logits(validX()), set.k));
+        improved = best == null || score > bestScore;
+      } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
+        score = heldOutNll(heldOut);
+        improved = best == null || score < bestScore || Double.isNaN(bestScore);
+      } else {
+        improved = true;
+      }
+      scores[epoch - 1] = score;
+      epochsRun = epoch;
+      if (improved) {
+        bestScore = score;
+        bestEpoch = epoch;
+        if (selection != TrainOptions.Selection.LAST_EPOCH) {
+          best = snapshot();
+        }
+        if (!o.checkpointDir().isEmpty()) {
+          checkpoint(epoch);
+        }
+      }
+      boolean go =
+          listener.onEpoch(
+              new EpochStats(
+                  method,
+                  epoch,
+                  o.epochs(),
+                  losses[epoch - 1],
+                  score,
+                  metric,
+                  improved,
+                  seconds[epoch - 1]));
+      if (!go) {
+        break;
+      }
+    }
+    restore(best);
+    TrainingSummary summary =
+        new TrainingSummary(
+            epochsRun,
+            bestEpoch,
+            metric,
+            bestScore,
+            Arrays.copyOf(losses, epochsRun),
+            Arrays.copyOf(scores, epochsRun),
+            Arrays.copyOf(seconds, epochsRun),
+            train.length,
+            heldOut.length);
+    return build(summary, true);
+  }
+
+  private LearnedModel build(TrainingSummary summary, boolean owner) {
+    WorkerModel annotators;
+    try (NDManager scope = root.newSubManager()) {
+      attach(scope, List.of());
+      annotators = head.annotatorModel(set, scope);
+    }
+    Map<String, NDArray> headParams = head.all();
+    return new LearnedModel(
+        owner,
+        method,
+        options,
+        Records.toMap(o),
+        spec,
+        block,
+        root,
+        set.d,
+        set.data.labels(),
+        set.data.workers(),
+        set.mean,
+        set.std,
+        headParams,
+        annotators,
+        summary);
+  }
+
+  private void checkpoint(int epoch) {
+    try (LearnedModel m = build(null, false)) {
+      m.save(Path.of(o.checkpointDir()));
+      LOG.debug("{}: checkpoint of epoch {} saved", method, epoch);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write checkpoint to " + o.checkpointDir(), e);
+    }
+  }
+
+  private TrainOptions.Selection resolveSelection() {
+    boolean hasValid = valid != null && valid.count() > 0;
+    switch (o.selection()) {
+      case AUTO:
+        if (hasValid) {
+          return TrainOptions.Selection.VALIDATION_GOLD;
+        }
+        return o.holdOut() > 0
+            ? TrainOptions.Selection.HELD_OUT_ANSWERS
+            : TrainOptions.Selection.LAST_EPOCH;
+      case VALIDATION_GOLD:
+        if (!hasValid) {
+          throw new IllegalArgumentException("selection VALIDATION_GOLD needs validation labels");
+        }
+        return o.selection();
+      default:
+        return o.selection();
+    }
+  }
+
+  private float[] validX() {
+    float[] x = valid.features().toArray();
+    if (valid.features().dim() != set.d) {
+      throw new IllegalArgumentException(
+          "validation features have " + valid.features().dim() + " columns, training " + set.d);
+    }
+    TrainingSet.applyStandardization(x, set.d, set.mean, set.std);
+    return x;
+  }
+
+  /** Classifier logits of rows of {@code x} (already standardised), evaluation mode. */
+  private float[] logits(float[] x) {
+    return LearnedModel.logits(root, block, store, x, set.d, set.k, longLived);
+  }
+
+  private double heldOutNll(int[] items) {
+    double sum = 0;
+    double w = 0;
+    for (int from = 0; from < items.length; from += EVAL_BATCH) {
+      int to = Math.min(items.length, from + EVAL_BATCH);
+      try (NDManager scope = root.newSubManager()) {
+        attach(scope, List.of());
+        Batch b = set.batch(scope, items, from, to);
+        NDArray logits = block.forward(store, new NDList(b.x()), false).singletonOrThrow();
+        double bw = head.usesTargets() ? b.size() : b.pairs();
+        if (bw > 0) {
+          sum += head.dataLoss(b, logits).getFloat() * bw;
+          w += bw;
+        }
+      }
+    }
+    return w == 0 ? Double.NaN : sum / w;
+  }
+
+  private void attach(NDManager scope, List<NDArray> extra) {
+    for (NDArray a : longLived) {
+      a.tempAttach(scope);
+    }
+    for (NDArray a : extra) {
+      a.tempAttach(scope);
+    }
+  }
+
+  private Map<String, float[]> snapshot() {
+    Map<String, float[]> s = new LinkedHashMap<>();
+    for (Map.Entry<String, NDArray> e : all.entrySet()) {
+      s.put(e.getKey(), e.getValue().toFloatArray());
+    }
+    return s;
+  }
+
+  private void restore(Map<String, float[]> s) {
+    if (s == null) {
+      return;
+    }
+    for (Map.Entry<String, NDArray> e : all.entrySet()) {
+      e.getValue().set(s.get(e.getKey()));
+    }
+  }
+
+  static int[] argmax(float[] scores, int k) {
+    int n = scores.length / k;
+    int[] out = new int[n];
+    for (int i = 0; i < n; i++) {
+      int b = 0;
+      for (int c = 1; c < k; c++) {
+        if (scores[i * k + c] > scores[i * k + b]) {
+          b = c;
+        }
+      }
+      out[i] = b;
+    }
+    return out;
+  }
+
+  static void shuffle(int[] a, SplittableRandom rng) {
+    for (int i = a.length - 1; i > 0; i--) {
+      int j = rng.nextInt(i + 1);
+      int t = a[i];
+      a[i] = a[j];
+      a[j] = t;
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package org.crowd4j.nn;
+
+/**
+ * How training went.
+ *
+ * @param epochsRun epochs actually run (fewer when a listener stopped training)
+ * @param bestEpoch the 1-based epoch whose parameters were kept
+ * @param selectionMetric "valid-acc", "held-out-nll" or "last-epoch"
+ * @param bestScore the selection score of the kept epoch ({@code NaN} for the last epoch)
+ * @param trainLoss mean training objective per epoch
+ * @param selectionScores selection score per epoch
+ * @param epochSeconds wall time of each epoch's training pass
+ * @param trainItems items trained on
+ * @param heldOutItems items held out for selection
+ */
+public record TrainingSummary(
+    int epochsRun,
+    int bestEpoch,
+    String selectionMetric,
+    double bestScore,
+    double[] trainLoss,
+    double[] selectionScores,
+    double[] epochSeconds,
+    int trainItems,
+    int heldOutItems) {
+  /** Copies the arrays. */
+  public TrainingSummary {
+    trainLoss = trainLoss.clone();
+    selectionScores = selectionScores.clone();
+    epochSeconds = epochSeconds.clone();
+  }
+
+  /** Median seconds per training epoch. */
+  public double medianEpochSeconds() {
+    double[] s = epochSeconds.clone();
+    java.util.Arrays.sort(s);
+    if (s.length == 0) {
+      return Double.NaN;
+    }
+    return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
+  }
+}

@@ -1,0 +1,19 @@
+/**
+ * Neural learners from crowds on DJL with the PyTorch engine: a classifier (any {@link
+ * org.crowd4j.nn.Backbone}) trained end to end from noisy answers together with a model of the
+ * annotators.
+ *
+ * <ul>
+ *   <li>{@link org.crowd4j.nn.TwoStage} — a core aggregator's labels, then the classifier;
+ *   <li>{@link org.crowd4j.nn.CrowdLayer} — Rodrigues &amp; Pereira 2018;
+ *   <li>{@link org.crowd4j.nn.TraceRegularized} — Tanno et al. 2019;
+ *   <li>{@link org.crowd4j.nn.Conal} — Chu, Ma &amp; Wang 2021;
+ *   <li>{@link org.crowd4j.nn.SingleConfusion} — Sukhbaatar et al. 2014;
+ *   <li>{@link org.crowd4j.nn.SoftBootstrap} — Reed et al. 2014.
+ * </ul>
+ *
+ * <p>Each learner is configured by its options record plus {@link org.crowd4j.nn.TrainOptions} and
+ * returns a {@link org.crowd4j.nn.LearnedModel} ({@link org.crowd4j.nn.Learners} builds them by
+ * name). The engine never downloads anything ({@link org.crowd4j.nn.NnRuntime}).
+ */
+package org.crowd4j.nn;
