@@ -26,9 +26,10 @@ import org.crowd4j.data.CrowdDataset;
  * values beyond it (crowd-kit's rule, including its behaviour for F = −1: keep only the largest
  * value). It stops when ‖u vᵀ − u' v'ᵀ‖_F &lt; {@code tol} (computed in O(W) without cancellation:
  * its square is ‖a‖²‖v‖² + ‖u'‖²‖c v − v'‖² with c = u·u' / u'·u', a = u − c u') or after {@code
- * maxIterations}. Then |s| = u · sqrt(‖v‖ / ‖u‖), signs come from the spectral sign determination
- * ({@link MmsrSigns}), s is clipped to [−1/(M − 1) + 1/√n, 1 − 1/√n] (n = number of tasks), p = s
- * (M − 1)/M + 1/M, and the worker weight (skill) is log((M − 1) p / (1 − p)).
+ * maxIterations}, or (not converged) when u vᵀ overflows, keeping the last finite iterate. Then |s|
+ * = u · sqrt(‖v‖ / ‖u‖), signs come from the spectral sign determination ({@link MmsrSigns}), s is
+ * clipped to [−1/(M − 1) + 1/√n, 1 − 1/√n] (n = number of tasks), p = s (M − 1)/M + 1/M, and the
+ * worker weight (skill) is log((M − 1) p / (1 − p)).
  *
  * <p><b>Labels and posteriors.</b> Task scores are the weighted votes Σ_{answers of i with label l}
  * skill_w. Under the one-coin model these are the log-posterior up to a constant, so {@link
@@ -210,8 +211,7 @@ public final class Mmsr implements Aggregator {
         update(pairs, v, u, f, answeredTasks, buf, forU);
         double change = rankOneChange(u, v, uPrev, vPrev);
         if (!Double.isFinite(change)) {
-          // a worker's estimate hit 0/0 or overflowed (e.g. on a handful of answers): keep the
-          // last finite estimates and stop, reported as not converged
+          // u vᵀ overflows: the iteration diverges; keep the last finite iterate
           System.arraycopy(uPrev, 0, u, 0, numWorkers);
           System.arraycopy(vPrev, 0, v, 0, numWorkers);
           break;
@@ -405,48 +405,49 @@ public final class Mmsr implements Aggregator {
     (bounds.length > 2 ? range.parallel() : range)
         .forEach(
             ch -> {
-              double[] buf = bufs[ch];
-              int half = buf.length / 2;
               for (int j = bounds[ch]; j < bounds[ch + 1]; j++) {
-                int d = start[j + 1] - start[j];
-                if (d == 0) {
-                  continue;
+                if (start[j + 1] > start[j]) {
+                  target[j] =
+                      updateWorker(
+                          j, start, partner, c, other, target[j], f, numTasks, bufs[ch], windows);
                 }
-                double a = target[j];
-                double low = windows.low[j];
-                double high = windows.high[j];
-                int below = 0;
-                int atMost = 0;
-                int nan = 0;
-                int underWindow = 0;
-                int inWindow = 0;
-                for (int p = 0, q = start[j]; p < d; p++, q++) {
-                  double y = Math.abs(c[q]) / other[partner[q]];
-                  buf[p] = y;
-                  below += y < a ? 1 : 0;
-                  atMost += y <= a ? 1 : 0;
-                  nan += y != y ? 1 : 0;
-                  underWindow += y < low ? 1 : 0;
-                  buf[half + inWindow] = y;
-                  inWindow += y >= low && y <= high ? 1 : 0;
-                }
-                target[j] =
-                    trimmedMean(
-                        buf,
-                        d,
-                        d - nan,
-                        below,
-                        atMost,
-                        half,
-                        underWindow,
-                        inWindow,
-                        f,
-                        a,
-                        numTasks,
-                        j,
-                        windows);
               }
             });
+  }
+
+  /** The half-step of worker {@code j} (with partners), current estimate {@code a}. */
+  private static double updateWorker(
+      int j,
+      int[] start,
+      int[] partner,
+      double[] c,
+      double[] other,
+      double a,
+      int f,
+      int numTasks,
+      double[] buf,
+      Windows windows) {
+    int half = buf.length / 2;
+    int d = start[j + 1] - start[j];
+    double low = windows.low[j];
+    double high = windows.high[j];
+    int below = 0;
+    int atMost = 0;
+    int nan = 0;
+    int underWindow = 0;
+    int inWindow = 0;
+    for (int p = 0, q = start[j]; p < d; p++, q++) {
+      double y = Math.abs(c[q]) / other[partner[q]];
+      buf[p] = y;
+      below += y < a ? 1 : 0;
+      atMost += y <= a ? 1 : 0;
+      nan += y != y ? 1 : 0;
+      underWindow += y < low ? 1 : 0;
+      buf[half + inWindow] = y;
+      inWindow += y >= low && y <= high ? 1 : 0;
+    }
+    return trimmedMean(
+        buf, d, d - nan, below, atMost, half, underWindow, inWindow, f, a, numTasks, j, windows);
   }
 
   /**
@@ -622,25 +623,33 @@ public final class Mmsr implements Aggregator {
 
   /**
    * ‖u vᵀ − u' v'ᵀ‖_F in O(W) without cancellation: with c = u·u'/u'·u' and a = u − c u' ⊥ u', the
-   * difference is a vᵀ + u' (c v − v')ᵀ, two Frobenius-orthogonal terms.
+   * difference is a vᵀ + u' (c v − v')ᵀ, two Frobenius-orthogonal terms. Rows (columns) where u or
+   * u' (v or v') is NaN or infinite are left out: such an estimate (after a division by an estimate
+   * of 0) stays so, and would make the change NaN for ever.
    */
   static double rankOneChange(double[] u, double[] v, double[] uPrev, double[] vPrev) {
     double uu = 0;
     double up = 0;
     for (int w = 0; w < u.length; w++) {
-      uu += uPrev[w] * uPrev[w];
-      up += u[w] * uPrev[w];
+      if (Double.isFinite(u[w]) && Double.isFinite(uPrev[w])) {
+        uu += uPrev[w] * uPrev[w];
+        up += u[w] * uPrev[w];
+      }
     }
     double c = uu > 0 ? up / uu : 0;
     double aa = 0;
     double vv = 0;
     double bb = 0;
     for (int w = 0; w < u.length; w++) {
-      double a = u[w] - c * uPrev[w];
-      double b = c * v[w] - vPrev[w];
-      aa += a * a;
-      vv += v[w] * v[w];
-      bb += b * b;
+      if (Double.isFinite(u[w]) && Double.isFinite(uPrev[w])) {
+        double a = u[w] - c * uPrev[w];
+        aa += a * a;
+      }
+      if (Double.isFinite(v[w]) && Double.isFinite(vPrev[w])) {
+        double b = c * v[w] - vPrev[w];
+        vv += v[w] * v[w];
+        bb += b * b;
+      }
     }
     return Math.sqrt(aa * vv + uu * bb);
   }

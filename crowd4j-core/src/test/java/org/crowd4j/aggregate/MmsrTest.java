@@ -2,6 +2,7 @@ package org.crowd4j.aggregate;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -405,6 +406,29 @@ class MmsrTest {
     // nobody shares a task: a plain vote
     CrowdDataset alone = CrowdDataset.builder().add("t1", "w1", "a").add("t2", "w2", "b").build();
     AggregationResult plain = new Mmsr().fit(alone);
+    // every covariation 0: the estimates become 0 and then 0/0; the change stays finite and the
+    // iteration stops instead of running to maxIterations on NaN
+    CrowdDataset flat =
+        org.crowd4j.simulate.SyntheticCrowd.generate(
+                2, 2, 3, 3, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 0)
+            .data();
+    AggregationResult f = new Mmsr().fit(flat);
+    assertProperDistributions(f);
+    for (double change : f.diagnostics().objective()) {
+      assertTrue(Double.isFinite(change));
+    }
+    assertTrue(f.diagnostics().iterations() < 10, "iterations " + f.diagnostics().iterations());
+    // here u vᵀ grows fourfold per iteration until it overflows: the last finite iterate is kept
+    CrowdDataset diverging =
+        org.crowd4j.simulate.SyntheticCrowd.generate(
+                4, 2, 3, 3, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 0)
+            .data();
+    AggregationResult d = new Mmsr().fit(diverging);
+    assertProperDistributions(d);
+    assertFalse(d.diagnostics().converged());
+    for (double change : d.diagnostics().objective()) {
+      assertTrue(Double.isFinite(change));
+    }
     assertArrayEquals(new double[] {1, 1}, plain.workers().skills());
     assertEquals("b", alone.labels().name(plain.label(alone.tasks().id("t2"))));
   }

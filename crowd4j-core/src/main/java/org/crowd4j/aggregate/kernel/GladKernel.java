@@ -32,6 +32,11 @@ public final class GladKernel {
   private static final double RESCALE = 1e280;
   private static final double ARMIJO = 1e-4;
   private static final int MAX_HALVINGS = 30;
+  static final boolean COUNT = Boolean.getBoolean("count");
+  static final double REFINE = Double.parseDouble(System.getProperty("refine", "0"));
+  public static final java.util.concurrent.atomic.LongAdder
+      STEPS = new java.util.concurrent.atomic.LongAdder(),
+      TASKS = new java.util.concurrent.atomic.LongAdder();
 
   private final int[] off;
   private final int[] worker;
@@ -110,13 +115,14 @@ public final class GladKernel {
    *
    * <p>Per task: the E-step at the current β_i, then up to {@code betaSteps} safeguarded Newton
    * steps on φ (Armijo backtracking, steps of at most {@code maxStep}), each under the latest
-   * E-step and followed by the E-step at the new β_i. Writes the final β_i into {@code betaOut} and
-   * its q_i into {@code post} (gold tasks clamped to their label). Adds into {@code ws.sums[0]} the
-   * task's log Σ_k π_k Π_a P(l_a | k) at the final β (for a gold task, the complete-data term of
-   * its label), into {@code ws.sums[1]} −(β_i − μ_β)²/2 and into {@code ws.sums[2]} φ'²/(2(1 + Σ
-   * σ(1 − σ) x²)) at the final β (what a further Fisher-scoring step would gain to second order).
-   * With {@code workerSums}, adds per worker into {@code ws.workerAcc} the {@link #GRADIENT} and
-   * {@link #CURVATURE} sums at the final β.
+   * E-step and followed by the E-step at the new β_i; a step after the first only when the one
+   * before moved β_i by more than 0.02 (else it is already solved to second order). Writes the
+   * final β_i into {@code betaOut} and its q_i into {@code post} (gold tasks clamped to their
+   * label). Adds into {@code ws.sums[0]} the task's log Σ_k π_k Π_a P(l_a | k) at the final β (for
+   * a gold task, the complete-data term of its label), into {@code ws.sums[1]} −(β_i − μ_β)²/2 and
+   * into {@code ws.sums[2]} φ'²/(2(1 + Σ σ(1 − σ) x²)) at the final β (what a further
+   * Fisher-scoring step would gain to second order). With {@code workerSums}, adds per worker into
+   * {@code ws.workerAcc} the {@link #GRADIENT} and {@link #CURVATURE} sums at the final β.
    *
    * <p>Per answer: one {@code exp} and one division for each β evaluated (the current one and each
    * trial). The work is done per task by a method of its own, which the JIT compiles early.
@@ -181,6 +187,7 @@ public final class GladKernel {
       scratch[cap + j] = t;
     }
     double z = eStep(post, row, g, scratch, logits, maxSlot);
+    double bStart = b;
     for (int step = 0; step < betaSteps; step++) {
       double grad = 0;
       double fisher = 0;
@@ -259,6 +266,10 @@ public final class GladKernel {
         break;
       }
       z = eStep(post, row, g, scratch, logits, maxSlot);
+      if (Math.abs(b - bStart) <= REFINE) {
+        break;
+      }
+      bStart = b;
     }
     betaOut[i] = b;
     ws.sums[0] +=
