@@ -1,7 +1,6 @@
 package org.crowd4j.spark;
 
 import java.io.Serializable;
-import java.util.Arrays;
 
 /**
  * The answers of one partition as primitive arrays, built once and cached: the tasks of the
@@ -161,21 +160,5 @@ final class AnswerBlock implements Serializable {
         + ", first="
         + (tasks.length == 0 ? "-" : tasks[0])
         + "]";
-  }
-
-  /** An empty block for {@code k} classes. */
-  static AnswerBlock empty(int k) {
-    return new AnswerBlock(
-        new String[0], new int[1], new int[0], new int[0], new int[0], new int[0], k, null);
-  }
-
-  /** Whether the two blocks hold the same answers (for tests). */
-  boolean sameAnswers(AnswerBlock o) {
-    return Arrays.equals(tasks, o.tasks)
-        && Arrays.equals(off, o.off)
-        && Arrays.equals(worker, o.worker)
-        && Arrays.equals(label, o.label)
-        && Arrays.equals(gold, o.gold)
-        && Arrays.equals(workerIds, o.workerIds);
   }
 }

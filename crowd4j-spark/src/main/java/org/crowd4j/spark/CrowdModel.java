@@ -39,6 +39,8 @@ public final class CrowdModel {
   private final JavaRDD<Row> fittedRows;
   private final List<Runnable> cleanups = new ArrayList<>();
   private Dataset<Row> taskValues;
+  private double preparationSeconds;
+  private double methodSeconds;
   private Dataset<Row> tasks;
 
   CrowdModel(
@@ -110,6 +112,25 @@ public final class CrowdModel {
   /** Number of workers. */
   public int numWorkers() {
     return data.numWorkers;
+  }
+
+  /**
+   * Wall time of the fit: reading, checking and partitioning the answers into cached blocks ({@code
+   * [0]}), and the method itself — start, iterations, annotator statistics ({@code [1]}). The
+   * posteriors are computed later, when a DataFrame of them is used.
+   */
+  public double[] fitSeconds() {
+    return new double[] {preparationSeconds, methodSeconds};
+  }
+
+  void timings(double preparation, double method) {
+    this.preparationSeconds = preparation;
+    this.methodSeconds = method;
+  }
+
+  /** Number of partitions (answer blocks) of the fit. */
+  public int numPartitions() {
+    return data.numPartitions();
   }
 
   /** Number of fitted tasks with a gold label. */
@@ -185,7 +206,8 @@ public final class CrowdModel {
             settings.answersPerPartition(),
             StorageLevel.NONE(),
             settings.cacheInput(),
-            settings.workerBroadcastLimit());
+            settings.workerBroadcastLimit(),
+            settings.treeReduceAbove());
     PreparedAnswers fresh =
         Preparation.prepare(
             answers.sparkSession(),

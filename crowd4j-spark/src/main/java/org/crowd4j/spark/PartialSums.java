@@ -17,11 +17,34 @@ final class PartialSums implements Serializable {
   final double[] perWorker;
   final int stride;
 
+  /**
+   * Values combined by their maximum, not summed (e.g. the largest step of an L-BFGS direction).
+   */
+  double[] maxima = new double[0];
+
   PartialSums(double[] head, int[] workers, double[] perWorker, int stride) {
     this.head = head;
     this.workers = workers;
     this.perWorker = perWorker;
     this.stride = stride;
+  }
+
+  /** This with {@code values} to be combined by their maximum. */
+  PartialSums withMaxima(double... values) {
+    this.maxima = values;
+    return this;
+  }
+
+  /** The element-wise maximum of the {@link #maxima} of {@code parts} (−∞ for none). */
+  static double[] maxima(List<PartialSums> parts, int length) {
+    double[] out = new double[length];
+    java.util.Arrays.fill(out, Double.NEGATIVE_INFINITY);
+    for (PartialSums p : parts) {
+      for (int j = 0; j < Math.min(length, p.maxima.length); j++) {
+        out[j] = Math.max(out[j], p.maxima[j]);
+      }
+    }
+    return out;
   }
 
   /** Only global sums. */

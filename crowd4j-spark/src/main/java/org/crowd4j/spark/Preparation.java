@@ -5,6 +5,7 @@ import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.collect_set;
 import static org.apache.spark.sql.functions.count;
 import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.size;
 import static org.apache.spark.sql.functions.sum;
 import static org.apache.spark.sql.functions.when;
 
@@ -56,13 +57,16 @@ final class Preparation {
    * @param cacheInput cache the selected input columns while preparing
    * @param workerBroadcastLimit up to this many workers the worker ids are numbered on the driver
    *     and joined by broadcast; above, by a distributed sort and a shuffle join
+   * @param treeReduceAbove per-worker rows of all blocks above which sums are added in groups on
+   *     the executors first
    */
   record Settings(
       int numPartitions,
       long answersPerPartition,
       StorageLevel storageLevel,
       boolean cacheInput,
-      int workerBroadcastLimit)
+      int workerBroadcastLimit,
+      long treeReduceAbove)
       implements java.io.Serializable {}
 
   /** The model side of {@link #prepare} for new answers: fixed labels and worker ids. */
@@ -88,7 +92,11 @@ final class Preparation {
     boolean useWorkers = fixed == null || fixed.needWorkers();
     cols.validate(df, useWorkers);
     Column gold = cols.gold() == null ? lit(null).cast("string") : col(cols.gold()).cast("string");
-    Column worker = useWorkers ? col(cols.worker()).cast("string") : lit("");
+    // without worker ids the worker column, if any, still orders the answers within a task as
+    // the fit did (the same order of additions, so the same rounding)
+    boolean hasWorker = Arrays.asList(df.columns()).contains(cols.worker());
+    Column worker =
+        useWorkers || hasWorker ? col(cols.worker()).cast("string") : lit("").cast("string");
     Dataset<Row> selected =
         df.select(
             col(cols.task()).cast("string").as("t"),
@@ -106,6 +114,8 @@ final class Preparation {
     }
   }
 
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Preparation.class);
+
   private static PreparedAnswers build(
       SparkSession spark,
       Dataset<Row> in,
@@ -113,6 +123,7 @@ final class Preparation {
       Settings settings,
       Fixed fixed,
       boolean useWorkers) {
+    long t0 = System.nanoTime();
     List<Row> summary =
         in.groupBy(col("l"))
             .agg(
@@ -139,6 +150,7 @@ final class Preparation {
       }
       goldSet.addAll(r.getList(4));
     }
+    LOG.info("checked {} answers in {} s", total, (System.nanoTime() - t0) / 1e9);
     if (total == 0) {
       throw new CrowdInputException("no answers: the DataFrame is empty");
     }
@@ -174,24 +186,76 @@ final class Preparation {
       }
     }
 
+    if (!goldSet.isEmpty()) {
+      List<Row> conflicts =
+          in.where(col("g").isNotNull())
+              .groupBy(col("t"))
+              .agg(collect_set(col("g")).as("gs"))
+              .where(size(col("gs")).gt(1))
+              .limit(1)
+              .collectAsList();
+      if (!conflicts.isEmpty()) {
+        List<String> two = new ArrayList<>(conflicts.get(0).<String>getList(1));
+        Collections.sort(two);
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' gives task '"
+                + conflicts.get(0).getString(0)
+                + "' two labels: '"
+                + two.get(0)
+                + "' and '"
+                + two.get(1)
+                + "'");
+      }
+    }
+
     Dataset<Row> workerIndex = null;
     int numWorkers = 1;
-    Dataset<Row> withIds;
-    if (!useWorkers) {
-      withIds = in.select(col("t"), lit(0).as("wid"), col("l"), col("g"));
-    } else {
+    if (useWorkers) {
       if (fixed != null) {
         workerIndex = fixed.workerIndex();
         numWorkers = fixed.numWorkers();
       } else {
+        long t1 = System.nanoTime();
         workerIndex = workerIndex(spark, in, settings);
         numWorkers = (int) workerIndex.count();
+        LOG.info("numbered {} workers in {} s", numWorkers, (System.nanoTime() - t1) / 1e9);
       }
+    }
+    PreparedAnswers prepared = null;
+    try {
+      prepared =
+          blocks(
+              spark, in, cols, settings, fixed, labels, workerIndex, numWorkers, useWorkers, total);
+      return prepared;
+    } finally {
+      if (prepared == null && fixed == null && workerIndex != null) {
+        workerIndex.unpersist(false);
+      }
+    }
+  }
+
+  private static PreparedAnswers blocks(
+      SparkSession spark,
+      Dataset<Row> in,
+      AnswerColumns cols,
+      Settings settings,
+      Fixed fixed,
+      List<String> labels,
+      Dataset<Row> workerIndex,
+      int numWorkers,
+      boolean useWorkers,
+      long total) {
+    Dataset<Row> withIds;
+    if (!useWorkers) {
+      withIds = in.select(col("t"), col("w"), lit(0).as("wid"), col("l"), col("g"));
+    } else {
       Dataset<Row> index =
           numWorkers <= settings.workerBroadcastLimit() ? broadcast(workerIndex) : workerIndex;
       withIds =
           in.join(index, in.col("w").equalTo(index.col("wname")), "left")
-              .select(col("t"), col("wid"), col("l"), col("g"));
+              .select(col("t"), col("w"), col("wid"), col("l"), col("g"));
     }
 
     boolean withValues = fixed != null && fixed.taskValues() != null;
@@ -200,7 +264,7 @@ final class Preparation {
       withIds =
           withIds
               .join(values, withIds.col("t").equalTo(values.col("tname")), "left")
-              .select(col("t"), col("wid"), col("l"), col("g"), col("tvalue"));
+              .select(col("t"), col("w"), col("wid"), col("l"), col("g"), col("tvalue"));
     }
     int partitions = settings.numPartitions();
     if (partitions <= 0) {
@@ -211,7 +275,8 @@ final class Preparation {
     JavaRDD<AnswerBlock> blocks =
         withIds
             .repartition(partitions, col("t"))
-            .sortWithinPartitions(col("t"), col("wid"), col("l"))
+            .sortWithinPartitions(col("t"), col("w"), col("l"))
+            .drop("w")
             .javaRDD()
             .mapPartitions(
                 new BlockBuilder(labels.toArray(new String[0]), cols, fixed == null, withValues))
@@ -219,29 +284,32 @@ final class Preparation {
     if (!settings.storageLevel().equals(StorageLevel.NONE())) {
       blocks = blocks.persist(settings.storageLevel());
     }
-    List<PartialSums> sizes =
-        blocks
-            .map(
-                b -> {
-                  int[] perWorker = b.localWorkerSizes();
-                  double[] counts = new double[perWorker.length];
-                  for (int j = 0; j < counts.length; j++) {
-                    counts[j] = perWorker[j];
-                  }
-                  return new PartialSums(
-                      new double[] {b.numTasks(), b.numAnswers(), b.numGold()},
-                      b.workerIds(),
-                      counts,
-                      1);
-                })
-            .collect();
+    List<PartialSums> sizes = null;
+    long t2 = System.nanoTime();
+    try {
+      sizes = sizes(blocks);
+      LOG.info(
+          "built {} answer blocks in {} s",
+          blocks.getNumPartitions(),
+          (System.nanoTime() - t2) / 1e9);
+    } finally {
+      if (sizes == null) {
+        blocks.unpersist(false);
+      }
+    }
     double[][] sums = PartialSums.total(sizes, 3, numWorkers, 1);
+    long slots = 0;
+    for (PartialSums p : sizes) {
+      slots += p.workers.length;
+    }
     int[] workerSizes = new int[numWorkers];
     for (int w = 0; w < numWorkers; w++) {
       workerSizes[w] = (int) sums[1][w];
     }
     return new PreparedAnswers(
         spark,
+        settings,
+        slots,
         blocks,
         labels,
         workerIndex,
@@ -250,6 +318,25 @@ final class Preparation {
         (long) sums[0][0],
         (long) sums[0][1],
         (long) sums[0][2]);
+  }
+
+  /** Materialises the blocks; per block its sizes and answers per worker. */
+  private static List<PartialSums> sizes(JavaRDD<AnswerBlock> blocks) {
+    return blocks
+        .map(
+            b -> {
+              int[] perWorker = b.localWorkerSizes();
+              double[] counts = new double[perWorker.length];
+              for (int j = 0; j < counts.length; j++) {
+                counts[j] = perWorker[j];
+              }
+              return new PartialSums(
+                  new double[] {b.numTasks(), b.numAnswers(), b.numGold()},
+                  b.workerIds(),
+                  counts,
+                  1);
+            })
+        .collect();
   }
 
   private static void checkNulls(long nulls, String role, String column, long total) {
@@ -280,7 +367,6 @@ final class Preparation {
     if (count > Integer.MAX_VALUE - 8) {
       throw new CrowdInputException(count + " distinct workers are too many (at most 2^31 − 9)");
     }
-    Dataset<Row> index;
     if (count <= settings.workerBroadcastLimit()) {
       List<Row> rows = distinct.collectAsList();
       String[] names = new String[rows.size()];
@@ -292,7 +378,8 @@ final class Preparation {
       for (int i = 0; i < names.length; i++) {
         out.add(RowFactory.create(names[i], i));
       }
-      index = spark.createDataFrame(out, WORKER_INDEX);
+      // a local relation: already in memory on the driver, nothing to cache
+      return spark.createDataFrame(out, WORKER_INDEX);
     } else {
       JavaRDD<Row> numbered =
           distinct
@@ -300,9 +387,8 @@ final class Preparation {
               .javaRDD()
               .zipWithIndex()
               .map(p -> RowFactory.create(p._1().getString(0), (int) (long) p._2()));
-      index = spark.createDataFrame(numbered, WORKER_INDEX);
+      return spark.createDataFrame(numbered, WORKER_INDEX).persist(StorageLevel.MEMORY_AND_DISK());
     }
-    return index.persist(StorageLevel.MEMORY_AND_DISK());
   }
 
   /**
@@ -462,13 +548,21 @@ final class Preparation {
   static <T> T unwrap(Supplier<T> job) {
     try {
       return job.get();
-    } catch (RuntimeException e) {
+    } catch (CrowdInputException e) {
+      throw e;
+    } catch (Exception e) { // Spark throws its (checked) SparkException from Scala code
       CrowdInputException input = findInputError(e);
-      if (input != null && input != e) {
+      if (input != null) {
         throw new CrowdInputException(input.getMessage());
       }
-      throw e;
+      throw Preparation.<RuntimeException>rethrow(e);
     }
+  }
+
+  /** Rethrows {@code e} unchanged, checked or not. */
+  @SuppressWarnings("unchecked")
+  private static <E extends Exception> E rethrow(Exception e) throws E {
+    throw (E) e;
   }
 
   private static CrowdInputException findInputError(Throwable e) {

@@ -15,6 +15,8 @@ import org.apache.spark.sql.SparkSession;
 final class PreparedAnswers {
   final SparkSession spark;
   final JavaSparkContext jsc;
+  final Preparation.Settings settings;
+  final long localWorkerSlots;
   final JavaRDD<AnswerBlock> blocks;
   final List<String> labels;
   final Dataset<Row> workerIndex;
@@ -26,6 +28,8 @@ final class PreparedAnswers {
 
   PreparedAnswers(
       SparkSession spark,
+      Preparation.Settings settings,
+      long localWorkerSlots,
       JavaRDD<AnswerBlock> blocks,
       List<String> labels,
       Dataset<Row> workerIndex,
@@ -36,6 +40,8 @@ final class PreparedAnswers {
       long numGold) {
     this.spark = spark;
     this.jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
+    this.settings = settings;
+    this.localWorkerSlots = localWorkerSlots;
     this.blocks = blocks;
     this.labels = List.copyOf(labels);
     this.workerIndex = workerIndex;

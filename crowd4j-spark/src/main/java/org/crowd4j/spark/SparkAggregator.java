@@ -1,8 +1,12 @@
 package org.crowd4j.spark;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import org.apache.spark.HashPartitioner;
+import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
@@ -13,6 +17,7 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.IterationListener;
+import scala.Tuple2;
 
 /**
  * An aggregation method on Spark, in the style of a Spark ML estimator: configure the columns and
@@ -42,6 +47,7 @@ public abstract class SparkAggregator {
   private StorageLevel storageLevel = StorageLevel.MEMORY_AND_DISK();
   private boolean cacheInput = true;
   private int workerBroadcastLimit = 2_000_000;
+  private long treeReduceAbove = 4_000_000L;
   private IterationListener listener = IterationListener.NONE;
 
   SparkAggregator() {}
@@ -137,6 +143,19 @@ public abstract class SparkAggregator {
     return this;
   }
 
+  /**
+   * When all blocks together report per-worker sums for more than this many workers (counting a
+   * worker once per block it answers in), the sums are added on the executors in groups of about √P
+   * partitions before they reach the driver (default 4,000,000; see {@link #collect}).
+   */
+  public SparkAggregator setTreeReduceAbove(long workerRows) {
+    if (workerRows < 0) {
+      throw new IllegalArgumentException("treeReduceAbove must be >= 0: " + workerRows);
+    }
+    this.treeReduceAbove = workerRows;
+    return this;
+  }
+
   /** Called on the driver after every iteration (progress, early stop). */
   public SparkAggregator setListener(IterationListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
@@ -149,7 +168,12 @@ public abstract class SparkAggregator {
 
   Preparation.Settings settings() {
     return new Preparation.Settings(
-        numPartitions, answersPerPartition, storageLevel, cacheInput, workerBroadcastLimit);
+        numPartitions,
+        answersPerPartition,
+        storageLevel,
+        cacheInput,
+        workerBroadcastLimit,
+        treeReduceAbove);
   }
 
   /**
@@ -161,11 +185,14 @@ public abstract class SparkAggregator {
    */
   public final CrowdModel fit(Dataset<Row> answers) {
     Objects.requireNonNull(answers, "answers");
+    long t0 = System.nanoTime();
     PreparedAnswers data =
         Preparation.prepare(answers.sparkSession(), answers, columns, settings());
+    long t1 = System.nanoTime();
     boolean ok = false;
     try {
       CrowdModel model = Preparation.unwrap(() -> fit(data));
+      model.timings((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
       ok = true;
       return model;
     } finally {
@@ -180,10 +207,102 @@ public abstract class SparkAggregator {
 
   abstract CrowdModel fit(PreparedAnswers data);
 
-  /** One job over the blocks: {@code pass} per block, results in partition order. */
-  static List<PartialSums> run(
-      JavaRDD<AnswerBlock> blocks, Function<AnswerBlock, PartialSums> pass) {
-    return blocks.map(pass).collect();
+  /**
+   * One job over the blocks: {@code pass} per block; the results in partition order (see {@link
+   * #collect}).
+   */
+  static List<PartialSums> run(PreparedAnswers data, Function<AnswerBlock, PartialSums> pass) {
+    return collect(data, data.blocks.map(pass));
+  }
+
+  /**
+   * The per-block sums in partition order, for the driver to add. When the blocks together report
+   * more than {@link #setTreeReduceAbove} worker rows, they are first added in groups of about √P
+   * consecutive partitions on the executors (one small shuffle), each group in partition order, and
+   * the driver receives one sum per group, in group order: as deterministic as the direct way, with
+   * a driver load of √P instead of P blocks' worth of per-worker sums.
+   */
+  static List<PartialSums> collect(PreparedAnswers data, JavaRDD<PartialSums> sums) {
+    int partitions = sums.getNumPartitions();
+    if (data.localWorkerSlots <= data.settings.treeReduceAbove() || partitions < 4) {
+      return sums.collect();
+    }
+    int group = (int) Math.ceil(Math.sqrt(partitions));
+    int groups = (partitions + group - 1) / group;
+    JavaPairRDD<Integer, Tuple2<Integer, PartialSums>> keyed =
+        sums.mapPartitionsWithIndex(
+                (Integer i, Iterator<PartialSums> it) -> {
+                  List<Tuple2<Integer, Tuple2<Integer, PartialSums>>> out = new ArrayList<>();
+                  while (it.hasNext()) {
+                    out.add(new Tuple2<>(i / group, new Tuple2<>(i, it.next())));
+                  }
+                  return out.iterator();
+                },
+                true)
+            .mapToPair(t -> t);
+    List<Tuple2<Integer, PartialSums>> merged =
+        keyed
+            .groupByKey(new HashPartitioner(groups))
+            .mapValues(SparkAggregator::mergeInOrder)
+            .collect();
+    List<Tuple2<Integer, PartialSums>> ordered = new ArrayList<>(merged);
+    ordered.sort((a, b) -> Integer.compare(a._1(), b._1()));
+    List<PartialSums> out = new ArrayList<>(ordered.size());
+    for (Tuple2<Integer, PartialSums> t : ordered) {
+      out.add(t._2());
+    }
+    return out;
+  }
+
+  /** Adds the sums of one group of partitions, in partition order. */
+  static PartialSums mergeInOrder(Iterable<Tuple2<Integer, PartialSums>> group) {
+    List<Tuple2<Integer, PartialSums>> parts = new ArrayList<>();
+    group.forEach(parts::add);
+    parts.sort((a, b) -> Integer.compare(a._1(), b._1()));
+    int headLength = parts.get(0)._2().head.length;
+    int stride = 0;
+    int slots = 0;
+    for (Tuple2<Integer, PartialSums> p : parts) {
+      stride = Math.max(stride, p._2().stride);
+      slots += p._2().workers.length;
+    }
+    int[] ids = new int[slots];
+    int n = 0;
+    for (Tuple2<Integer, PartialSums> p : parts) {
+      System.arraycopy(p._2().workers, 0, ids, n, p._2().workers.length);
+      n += p._2().workers.length;
+    }
+    Arrays.sort(ids);
+    int distinct = 0;
+    for (int j = 0; j < ids.length; j++) {
+      if (j == 0 || ids[j] != ids[j - 1]) {
+        ids[distinct++] = ids[j];
+      }
+    }
+    ids = Arrays.copyOf(ids, distinct);
+    double[] head = new double[headLength];
+    double[] per = new double[distinct * stride];
+    for (Tuple2<Integer, PartialSums> t : parts) {
+      PartialSums p = t._2();
+      for (int j = 0; j < headLength; j++) {
+        head[j] += p.head[j];
+      }
+      for (int j = 0; j < p.workers.length; j++) {
+        int at = Arrays.binarySearch(ids, p.workers[j]) * stride;
+        for (int s = 0; s < p.stride; s++) {
+          per[at + s] += p.perWorker[j * p.stride + s];
+        }
+      }
+    }
+    List<PartialSums> plain = new ArrayList<>(parts.size());
+    for (Tuple2<Integer, PartialSums> t : parts) {
+      plain.add(t._2());
+    }
+    int maxLength = 0;
+    for (PartialSums p : plain) {
+      maxLength = Math.max(maxLength, p.maxima.length);
+    }
+    return new PartialSums(head, ids, per, stride).withMaxima(PartialSums.maxima(plain, maxLength));
   }
 
   /** Broadcasts {@code value}; the caller destroys it when no job needs it any more. */
@@ -245,10 +364,5 @@ public abstract class SparkAggregator {
       s[w] = data.workerSizes[w];
     }
     return s;
-  }
-
-  /** A mutable list of objects. */
-  static <T> List<T> list() {
-    return new ArrayList<>();
   }
 }

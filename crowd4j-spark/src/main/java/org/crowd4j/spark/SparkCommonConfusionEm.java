@@ -59,7 +59,7 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
 
     List<PartialSums> start =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = Scratch.doubles(0, b.numTasks() * k);
               Blocks.softMajority(b, post, true);
@@ -87,7 +87,7 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
       Broadcast<double[][]> params = broadcast(data, p.forEStep());
       List<PartialSums> parts =
           run(
-              data.blocks,
+              data,
               b -> {
                 Local local = new Local(b, params.value());
                 double[] post = Scratch.doubles(0, b.numTasks() * k);

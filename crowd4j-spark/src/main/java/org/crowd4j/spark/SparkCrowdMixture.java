@@ -100,7 +100,7 @@ public final class SparkCrowdMixture extends SparkAggregator {
     int startStride = k + groups + groups * k2;
     List<PartialSums> startParts =
         run(
-            data.blocks,
+            data,
             b -> {
               Start s = start.value();
               CrowdMixtureKernel.StartPoints.Builder builder =
@@ -202,7 +202,7 @@ public final class SparkCrowdMixture extends SparkAggregator {
       Broadcast<double[][][]> bc = broadcast(data, params);
       List<PartialSums> parts =
           run(
-              data.blocks,
+              data,
               b -> {
                 double[][][] p = bc.value();
                 double[] head = new double[p.length * emStride];
@@ -271,7 +271,7 @@ public final class SparkCrowdMixture extends SparkAggregator {
     Broadcast<double[]> betaB = broadcast(data, beta);
     List<PartialSums> memberParts =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = scorer.score(b);
               double[] out = new double[b.numLocalWorkers() * groups];

@@ -50,7 +50,7 @@ public final class SparkDawidSkene extends SparkAggregator {
 
     List<PartialSums> start =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = Scratch.doubles(0, b.numTasks() * k);
               Blocks.softMajority(b, post, true);
@@ -75,7 +75,7 @@ public final class SparkDawidSkene extends SparkAggregator {
       Broadcast<double[][]> params = broadcast(data, new double[][] {logPrior, logError});
       List<PartialSums> parts =
           run(
-              data.blocks,
+              data,
               b -> {
                 double[][] p = params.value();
                 double[] le = b.gather(p[1], k2);
@@ -180,7 +180,7 @@ public final class SparkDawidSkene extends SparkAggregator {
     Broadcast<double[][]> next = broadcast(data, new double[][] {logPrior, logError});
     List<PartialSums> parts =
         run(
-            data.blocks,
+            data,
             b -> {
               double[][] p = eStep.value();
               double[] post = Scratch.doubles(0, b.numTasks() * k);

@@ -295,7 +295,7 @@ public final class SparkGlad extends SparkAggregator {
               .setName("crowd4j GLAD state");
       next.persist(StorageLevel.MEMORY_AND_DISK());
       next.rdd().localCheckpoint();
-      List<PartialSums> out = next.map(st -> st.sums).collect();
+      List<PartialSums> out = collect(data, next.map(st -> st.sums));
       drop(data, state);
       state = next;
       b.destroy();
@@ -448,8 +448,8 @@ public final class SparkGlad extends SparkAggregator {
   }
 
   /**
-   * Head of a trial job: [f, β prior sum, s·y, g·d, max |d|, speculative gram (60)], per worker the
-   * {@link GladKernel#evaluate} sums (3).
+   * Head of a trial job: [f, β prior sum, s·y, g·d, speculative gram (60)], maximum: [max |d|], per
+   * worker the {@link GladKernel#evaluate} sums (3).
    */
   private static PartialSums trialBlock(AnswerBlock b, State st, Op op) {
     int n = b.numTasks();
@@ -492,14 +492,13 @@ public final class SparkGlad extends SparkAggregator {
     double[][] y = st.y.clone();
     s[op.newSlot] = sNew;
     y[op.newSlot] = yNew;
-    double[] head = new double[5 + GRAM];
+    double[] head = new double[4 + GRAM];
     head[0] = f;
     head[1] = prior;
     head[2] = sy;
     head[3] = gd;
-    head[4] = largest;
-    gram(tg, st.diag, s, y, 0, n, head, 5);
-    return new PartialSums(head, b.workerIds(), acc, GladKernel.WORKER_STRIDE);
+    gram(tg, st.diag, s, y, 0, n, head, 4);
+    return new PartialSums(head, b.workerIds(), acc, GladKernel.WORKER_STRIDE).withMaxima(largest);
   }
 
   /** Coordinate {@code j} of the L-BFGS direction, with the core's operations in its order. */
@@ -730,7 +729,7 @@ public final class SparkGlad extends SparkAggregator {
     }
     op.alpha = trialX;
     List<PartialSums> parts = job.run(op);
-    double[][] sums = PartialSums.total(parts, 5 + GRAM, w, GladKernel.WORKER_STRIDE);
+    double[][] sums = PartialSums.total(parts, 4 + GRAM, w, GladKernel.WORKER_STRIDE);
     double q = sums[0][0];
     double[] tg = new double[w];
     double[] sigmaE = new double[w];
@@ -764,17 +763,14 @@ public final class SparkGlad extends SparkAggregator {
     double[][] y = dr.y.clone();
     s[dr.head] = sNew;
     y[dr.head] = yNew;
-    double[] gram = Arrays.copyOfRange(sums[0], 5, 5 + GRAM);
+    double[] gram = Arrays.copyOfRange(sums[0], 4, 4 + GRAM);
     gram(tg, dr.diag, s, y, 0, w, gram, 0);
     dr.trialX = trialX;
     dr.trialG = tg;
     dr.trialSigmaE = sigmaE;
     dr.trialAlphaFisher = fisher;
     double gd = gdAlpha + sums[0][3];
-    double largest = largestAlpha;
-    for (PartialSums p : parts) {
-      largest = Math.max(largest, p.head[4]); // a maximum, not a sum
-    }
+    double largest = Math.max(largestAlpha, PartialSums.maxima(parts, 1)[0]);
     return new Trial(Double.isNaN(value) ? Double.POSITIVE_INFINITY : value, gd, largest, sy, gram);
   }
 

@@ -47,7 +47,7 @@ public final class SparkMajorityVote extends SparkAggregator {
     int k = data.numLabels();
     List<PartialSums> parts =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = Scratch.doubles(0, b.numTasks() * k);
               Blocks.softMajority(b, post, false);

@@ -48,7 +48,7 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
 
     List<PartialSums> start =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = Scratch.doubles(0, b.numTasks() * k);
               Blocks.softMajority(b, post, true);
@@ -76,7 +76,7 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
       Broadcast<double[][]> params = broadcast(data, new double[][] {logPrior, logError});
       List<PartialSums> parts =
           run(
-              data.blocks,
+              data,
               b -> {
                 double[][] p = params.value();
                 double[] le = b.gather(p[1], k2);
@@ -214,7 +214,7 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
     Broadcast<double[][]> next = broadcast(data, new double[][] {logPrior, logError});
     List<PartialSums> parts =
         run(
-            data.blocks,
+            data,
             b -> {
               double[] post = posteriors.score(b);
               double[][] q = next.value();

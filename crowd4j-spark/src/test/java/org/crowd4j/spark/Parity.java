@@ -42,6 +42,11 @@ final class Parity {
     }
   }
 
+  /** The answers file of a shared dataset. */
+  static Path answersPath(String name) {
+    return SharedData.dataset(name).resolve("answers.csv");
+  }
+
   /** One dataset, read by the core and by Spark (all columns strings). */
   record Data(String name, CrowdDataset core, Dataset<Row> frame, Gold gold) {}
 
