@@ -77,6 +77,37 @@ final class AggregateCommand implements Callable<Integer> {
   @Option(names = "--quiet", description = "Print nothing but errors.")
   boolean quiet;
 
+  /** Where the fit runs. */
+  enum Engine {
+    local,
+    spark
+  }
+
+  @Option(
+      names = "--engine",
+      defaultValue = "local",
+      paramLabel = "ENGINE",
+      description =
+          "Where to run: local (this JVM) or spark (Apache Spark: mv, soft-mv, ds, one-coin-ds,"
+              + " glad, crowd-mixture, common-confusion-em; answers may be CSV or .parquet, on any"
+              + " file system Spark reads). Default: ${DEFAULT-VALUE}.")
+  Engine engine;
+
+  @Option(
+      names = "--master",
+      paramLabel = "URL",
+      description =
+          "Spark master for --engine spark outside spark-submit (default local[*]), e.g."
+              + " local[2], spark://host:7077.")
+  String master;
+
+  @Option(
+      names = "--partitions",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Answer blocks for --engine spark (0: automatic, about 4M answers each).")
+  int partitions;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
@@ -96,6 +127,13 @@ final class AggregateCommand implements Callable<Integer> {
       } else {
         overrides.put("seed", Long.toString(seed));
       }
+    }
+    if (engine == Engine.spark) {
+      return runSpark(overrides, outw, err);
+    }
+    if (master != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--master applies to --engine spark only");
     }
     Aggregator aggregator;
     try {
@@ -154,6 +192,34 @@ final class AggregateCommand implements Callable<Integer> {
       }
       outw.flush();
     }
+    return 0;
+  }
+
+  private int runSpark(Map<String, String> overrides, PrintWriter outw, PrintWriter err)
+      throws Exception {
+    if (input.anonymous) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--anonymous is not supported with --engine spark");
+    }
+    if (input.duplicates != org.crowd4j.data.DuplicatePolicy.KEEP_ALL) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--duplicates must be KEEP_ALL with --engine spark");
+    }
+    if (partitions < 0) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--partitions must be >= 0: " + partitions);
+    }
+    if (!SparkEngine.available()) {
+      throw new IllegalStateException(SparkEngine.MISSING);
+    }
+    ProgressBar bar = new ProgressBar(err, !quiet);
+    try {
+      SparkEngine.run(this, overrides, bar, outw);
+    } catch (IllegalArgumentException e) {
+      bar.finish();
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+    bar.finish();
     return 0;
   }
 

@@ -64,6 +64,38 @@ class CommandLineTest {
   }
 
   @Test
+  void sparkEngineWithoutSparkExplainsWhatToDo() {
+    Path data = SharedData.dataset("bluebirds");
+    Run r =
+        run(
+            "aggregate",
+            "--engine",
+            "spark",
+            "--answers",
+            data.resolve("answers.csv").toString(),
+            "--method",
+            "ds");
+    // this module's tests run without Spark on the class path, as the plain jar does
+    assertEquals(1, r.code(), r.err());
+    assertTrue(r.err().contains("needs Apache Spark 4 on the class path"), r.err());
+    assertTrue(r.err().contains("spark-submit --class org.crowd4j.cli.Main"), r.err());
+    Run master = run("aggregate", "--master", "local[2]", "--answers", "x.csv", "--method", "ds");
+    assertEquals(2, master.code());
+    assertTrue(master.err().contains("--master applies to --engine spark only"), master.err());
+    Run anonymous =
+        run(
+            "aggregate",
+            "--engine",
+            "spark",
+            "--anonymous",
+            "--answers",
+            "x.csv",
+            "--method",
+            "ds");
+    assertEquals(2, anonymous.code());
+  }
+
+  @Test
   void usageErrorsExitWithTwoAndExplain() {
     Run unknown = run("aggregate", "--answers", "x.csv", "--method", "nope");
     assertEquals(2, unknown.code());

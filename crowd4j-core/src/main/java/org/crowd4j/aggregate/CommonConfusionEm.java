@@ -2,6 +2,7 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
 import org.crowd4j.data.CrowdDataset;
 
 /**
@@ -145,34 +146,26 @@ public final class CommonConfusionEm implements Aggregator {
         logRho[c] = Math.log(rho[c]);
       }
       for (int i = 0; i < n; i++) {
-        int row = i * k;
-        System.arraycopy(logRho, 0, post, row, k);
-        for (int a = off[i]; a < off[i + 1]; a++) {
-          double w = omega[perAnswer ? a : worker[a]];
-          int l = label[a];
-          int rb = worker[a] * k2;
-          for (int c = 0; c < k; c++) {
-            double g = w * piG[c * k + l];
-            double mix = g + (1 - w) * piR[rb + c * k + l];
-            // the share of the common source given z = c, kept until q(z) is known
-            common[a * k + c] = mix > 0 ? g / mix : w;
-            post[row + c] += Math.log(mix);
-          }
-        }
-        if (gold[i] >= 0) {
-          logLik += post[row + gold[i]];
-          Arrays.fill(post, row, row + k, 0.0);
-          post[row + gold[i]] = 1.0;
-        } else {
-          logLik += Posteriors.softmaxInPlace(post, row, k);
-        }
-        for (int a = off[i]; a < off[i + 1]; a++) {
-          for (int c = 0; c < k; c++) {
-            common[a * k + c] *= post[row + c];
-          }
-        }
+        logLik +=
+            CommonConfusionKernel.eStep(
+                worker,
+                label,
+                off[i],
+                off[i + 1],
+                logRho,
+                omega,
+                perAnswer,
+                piG,
+                piR,
+                k,
+                gold[i],
+                post,
+                i * k,
+                common,
+                0);
       }
-      double objective = (logLik + logPrior(rho, piG, piR)) / Math.max(1, m);
+      double objective =
+          (logLik + CommonConfusionKernel.logPrior(lambda, rho, piG, piR)) / Math.max(1, m);
       mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
       history[it - 1] = objective;
       iterations = it;
@@ -222,34 +215,27 @@ public final class CommonConfusionEm implements Aggregator {
       boolean perAnswer) {
     int n = data.numTasks();
     int k = data.numLabels();
-    int k2 = k * k;
     double lambda = options.smoothing();
     Arrays.fill(rho, lambda);
     Arrays.fill(piG, lambda);
     Arrays.fill(piR, lambda);
     Arrays.fill(omegaSum, 0.0);
     for (int i = 0; i < n; i++) {
-      int row = i * k;
-      for (int c = 0; c < k; c++) {
-        rho[c] += post[row + c];
-      }
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        int l = label[a];
-        int rb = worker[a] * k2;
-        double s1 = 0;
-        for (int c = 0; c < k; c++) {
-          double g = common[a * k + c];
-          s1 += g;
-          piG[c * k + l] += g;
-          piR[rb + c * k + l] += Math.max(0.0, post[row + c] - g);
-        }
-        s1 = Math.min(1.0, Math.max(0.0, s1));
-        if (perAnswer) {
-          omega[a] = s1;
-        } else {
-          omegaSum[worker[a]] += s1;
-        }
-      }
+      CommonConfusionKernel.accumulate(
+          worker,
+          label,
+          off[i],
+          off[i + 1],
+          post,
+          i * k,
+          common,
+          0,
+          k,
+          perAnswer,
+          rho,
+          piG,
+          piR,
+          perAnswer ? omega : omegaSum);
     }
     if (!perAnswer) {
       for (int w = 0; w < omega.length; w++) {
@@ -257,32 +243,7 @@ public final class CommonConfusionEm implements Aggregator {
         omega[w] = size == 0 ? options.initialOmega() : omegaSum[w] / size;
       }
     }
-    Posteriors.normalizeInPlace(rho, 0, k);
-    for (int c = 0; c < k; c++) {
-      Posteriors.normalizeInPlace(piG, c * k, k);
-    }
-    for (int r = 0; r < piR.length / k; r++) {
-      Posteriors.normalizeInPlace(piR, r * k, k);
-    }
-  }
-
-  /** λ Σ log θ over ρ, π^g, π^r: the Dirichlet(1 + λ) log prior up to a constant. */
-  private double logPrior(double[] rho, double[] piG, double[] piR) {
-    double lambda = options.smoothing();
-    if (lambda == 0) {
-      return 0;
-    }
-    double s = 0;
-    for (double v : rho) {
-      s += Math.log(v);
-    }
-    for (double v : piG) {
-      s += Math.log(v);
-    }
-    for (double v : piR) {
-      s += Math.log(v);
-    }
-    return lambda * s;
+    CommonConfusionKernel.normalize(rho, piG, piR, k);
   }
 
   private static void clamp(double[] post, int[] gold, int k) {

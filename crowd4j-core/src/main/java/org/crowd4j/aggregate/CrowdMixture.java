@@ -2,7 +2,7 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.crowd4j.aggregate.kernel.KMeans;
+import org.crowd4j.aggregate.kernel.CrowdMixtureKernel;
 import org.crowd4j.data.CrowdDataset;
 
 /**
@@ -27,16 +27,21 @@ import org.crowd4j.data.CrowdDataset;
  * <p><b>Initialisation</b> (authors' code). K-means over answers with the feature −softMV_i ⊙ log
  * onehot_ε(l) (ε = float32 machine epsilon), each dimension standardised; k-means++ seeding and
  * Lloyd iterations (the authors' PCA to 3 dimensions and mini-batches are skipped: the features
- * have only K dimensions). Each answer's group is its cluster; its class distribution is z = λ_m
- * softMV_i + (1 − λ_m) onehot(l) with λ_m ~ U(0,1) per group ({@code randomLambda}, as the authors'
- * experiment scripts) or 1; the first step is an M-step from these.
+ * have only K dimensions). All answers with the same label on tasks with the same soft-MV row share
+ * one feature, so the k-means runs on these distinct points weighted by their number of answers
+ * ({@link CrowdMixtureKernel.StartPoints}, {@link
+ * org.crowd4j.aggregate.kernel.KMeans#clusterWeighted}): the same algorithm at the cost of the
+ * distinct points, and a result that depends on the set of answers only, not on their order, which
+ * lets the Spark implementation find the same groups. Each answer's group is its cluster; its class
+ * distribution is z = λ_m softMV_i + (1 − λ_m) onehot(l) with λ_m ~ U(0,1) per group ({@code
+ * randomLambda}, as the authors' experiment scripts) or 1; the first step is an M-step from these.
  *
  * <p><b>Stopping.</b> When the relative change of the objective is at most {@code tol} and the mean
  * relative change of the β entries is at most {@code tol} (the authors' rule; the paper uses 0.03
  * with a network, the default 1e-3 suits aggregation: at 0.03 the web dataset stops after 7
- * iterations at 0.779 accuracy, at 1e-3 it reaches 0.806), or after {@code maxIterations} (paper:
- * 50). {@code restarts} independent initialisations are run (paper: 20; default 5) and the one with
- * the highest final objective is kept.
+ * iterations at 0.801 accuracy, at 1e-3 it reaches 0.805 after 50), or after {@code maxIterations}
+ * (paper: 50). {@code restarts} independent initialisations are run (paper: 20; default 5) and the
+ * one with the highest final objective is kept.
  *
  * <p><b>Identifiability.</b> Because every answer draws its group independently, the likelihood
  * depends on the groups only through the pooled confusion P = Σ_m α_m β^(m): P (and the task
@@ -54,7 +59,6 @@ import org.crowd4j.data.CrowdDataset;
  * restart; memory {@code O(n K + m K)}.
  */
 public final class CrowdMixture implements Aggregator {
-  private static final double LOG_EPSILON = Math.log(Math.ulp(1.0f));
   private static final int KMEANS_ITERATIONS = 100;
 
   /**
@@ -120,18 +124,8 @@ public final class CrowdMixture implements Aggregator {
     return "crowd-mixture";
   }
 
-  /** One restart's state. */
-  private static final class Run {
-    double[] post;
-    double[] rho;
-    double[] alpha;
-    double[] beta;
-    double[] history;
-    int iterations;
-    boolean converged;
-    boolean interrupted;
-    double objective = Double.NEGATIVE_INFINITY;
-  }
+  /** One restart's EM state and its final posteriors. */
+  private record Run(CrowdMixtureKernel.Run em, double[] post) {}
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
@@ -145,7 +139,20 @@ public final class CrowdMixture implements Aggregator {
 
     double[] softMv = Votes.weightedCounts(data, null);
     Votes.normalizeRows(softMv, n, k);
-    double[] features = features(softMv, off, label, n, k, m);
+    CrowdMixtureKernel.StartPoints.Builder builder = CrowdMixtureKernel.StartPoints.builder(k);
+    for (int i = 0; i < n; i++) {
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        builder.add(label[a], softMv, i * k, 1);
+      }
+    }
+    CrowdMixtureKernel.StartPoints points = builder.build();
+    double[] features = points.features();
+    int[] pointOf = new int[m];
+    for (int i = 0; i < n; i++) {
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        pointOf[a] = points.indexOf(label[a], softMv, i * k);
+      }
+    }
 
     SplittableRandom root = new SplittableRandom(options.seed());
     int budget = options.restarts() * options.maxIterations();
@@ -154,62 +161,39 @@ public final class CrowdMixture implements Aggregator {
     boolean stopped = false;
     for (int r = 0; r < options.restarts() && !stopped; r++) {
       SplittableRandom rng = root.split();
-      Run run = runOnce(data, context, softMv, features, off, label, gold, rng, counter, budget);
-      stopped = run.interrupted;
-      if (best == null || run.objective > best.objective) {
+      Run run =
+          runOnce(
+              data, context, softMv, points, features, pointOf, off, label, gold, rng, counter,
+              budget);
+      stopped = run.em().interrupted();
+      if (best == null || run.em().objective() > best.em().objective()) {
         best = run;
       }
     }
 
-    double[] membership = membership(data, best, off, label, k);
+    CrowdMixtureKernel.Run em = best.em();
+    double[] membership = membership(data, em, best.post(), off, label, k);
     return new AggregationResult(
         data,
-        best.post,
+        best.post(),
         null,
-        best.rho,
-        new GroupMixtureModel(best.alpha, best.beta, membership, k),
+        em.rho(),
+        new GroupMixtureModel(em.alpha(), em.beta(), membership, k),
         new Diagnostics(
-            best.iterations,
-            best.converged,
-            best.history,
+            em.iterations(),
+            em.converged(),
+            em.history(),
             options.laplace() ? "log-posterior per answer" : "log-likelihood per answer"),
         Provenance.of(name(), options, data, start));
-  }
-
-  /** −softMV_i ⊙ log onehot_ε(l) per answer, each of the K dimensions standardised. */
-  private static double[] features(double[] softMv, int[] off, int[] label, int n, int k, int m) {
-    double[] x = new double[m * k];
-    for (int i = 0; i < n; i++) {
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        for (int c = 0; c < k; c++) {
-          x[a * k + c] = c == label[a] ? 0.0 : -softMv[i * k + c] * LOG_EPSILON;
-        }
-      }
-    }
-    for (int c = 0; c < k; c++) {
-      double mean = 0;
-      for (int a = 0; a < m; a++) {
-        mean += x[a * k + c];
-      }
-      mean /= Math.max(1, m);
-      double var = 0;
-      for (int a = 0; a < m; a++) {
-        double t = x[a * k + c] - mean;
-        var += t * t;
-      }
-      double sd = Math.sqrt(var / Math.max(1, m));
-      for (int a = 0; a < m; a++) {
-        x[a * k + c] = sd > 0 ? (x[a * k + c] - mean) / sd : 0.0;
-      }
-    }
-    return x;
   }
 
   private Run runOnce(
       CrowdDataset data,
       FitContext context,
       double[] softMv,
+      CrowdMixtureKernel.StartPoints points,
       double[] features,
+      int[] pointOf,
       int[] off,
       int[] label,
       int[] gold,
@@ -218,199 +202,88 @@ public final class CrowdMixture implements Aggregator {
       int budget) {
     int n = data.numTasks();
     int k = data.numLabels();
-    int k2 = k * k;
     int m = data.numAnswers();
     int groups = options.groups();
-    double prior = options.laplace() ? 1.0 : 0.0;
 
-    int[] cluster = KMeans.cluster(features, m, k, groups, KMEANS_ITERATIONS, rng);
+    int[] pointCluster = points.cluster(features, groups, KMEANS_ITERATIONS, rng);
+    int[] cluster = new int[m];
+    for (int a = 0; a < m; a++) {
+      cluster[a] = pointCluster[pointOf[a]];
+    }
     double[] lambda = new double[groups];
     for (int g = 0; g < groups; g++) {
       lambda[g] = options.randomLambda() ? rng.nextDouble() : 1.0;
     }
-    Run run = new Run();
-    run.post = softMv.clone();
+    CrowdMixtureKernel.Run em =
+        new CrowdMixtureKernel.Run(
+            k, groups, options.maxIterations(), options.tol(), options.laplace());
+    double[] post = softMv.clone();
     for (int i = 0; i < n; i++) {
       if (gold[i] >= 0) {
-        Arrays.fill(run.post, i * k, (i + 1) * k, 0.0);
-        run.post[i * k + gold[i]] = 1.0;
+        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
+        post[i * k + gold[i]] = 1.0;
       }
     }
-    run.rho = new double[k];
-    run.alpha = new double[groups];
-    run.beta = new double[groups * k2];
-    Arrays.fill(run.alpha, prior);
-    Arrays.fill(run.beta, prior);
+    double[] rho = new double[k];
+    double[] alpha = new double[groups];
+    double[] beta = new double[groups * k * k];
+    Arrays.fill(alpha, em.prior());
+    Arrays.fill(beta, em.prior());
     for (int i = 0; i < n; i++) {
-      int row = i * k;
-      for (int c = 0; c < k; c++) {
-        run.rho[c] += run.post[row + c];
-      }
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        int g = cluster[a];
-        int l = label[a];
-        run.alpha[g] += 1.0;
-        for (int c = 0; c < k; c++) {
-          double z = lambda[g] * run.post[row + c] + (c == l ? 1.0 - lambda[g] : 0.0);
-          run.beta[(g * k + c) * k + l] += z;
-        }
-      }
+      CrowdMixtureKernel.accumulateStart(
+          label, off[i], off[i + 1], cluster, 0, lambda, post, i * k, k, rho, alpha, beta);
     }
-    normalize(run.rho, run.alpha, run.beta, k, groups);
+    em.start(rho, alpha, beta);
 
-    double[] logP = new double[k2];
-    double[] pooled = new double[k2];
-    double[] counts = new double[k2];
-    double[] next = new double[groups * k2];
-    double[] history = new double[options.maxIterations()];
-    double previous = Double.NaN;
-    for (int it = 1; it <= options.maxIterations(); it++) {
-      pool(run.alpha, run.beta, groups, k, pooled);
-      for (int j = 0; j < k2; j++) {
-        logP[j] = Math.log(Math.max(pooled[j], Double.MIN_NORMAL));
-      }
+    double[] counts = new double[k * k];
+    while (em.active()) {
       double logLik = 0;
       Arrays.fill(counts, 0.0);
       double[] rhoCounts = new double[k];
-      double[] logRho = new double[k];
-      for (int c = 0; c < k; c++) {
-        logRho[c] = Math.log(run.rho[c]);
-      }
+      double[] logRho = em.logRho();
+      double[] logP = em.logP();
       for (int i = 0; i < n; i++) {
-        int row = i * k;
-        double[] post = run.post;
-        for (int c = 0; c < k; c++) {
-          post[row + c] = logRho[c];
-        }
-        for (int a = off[i]; a < off[i + 1]; a++) {
-          int l = label[a];
-          for (int c = 0; c < k; c++) {
-            post[row + c] += logP[c * k + l];
-          }
-        }
-        if (gold[i] >= 0) {
-          logLik += post[row + gold[i]];
-          Arrays.fill(post, row, row + k, 0.0);
-          post[row + gold[i]] = 1.0;
-        } else {
-          logLik += Posteriors.softmaxInPlace(post, row, k);
-        }
-        for (int c = 0; c < k; c++) {
-          rhoCounts[c] += post[row + c];
-        }
-        for (int a = off[i]; a < off[i + 1]; a++) {
-          int l = label[a];
-          for (int c = 0; c < k; c++) {
-            counts[c * k + l] += post[row + c];
-          }
-        }
+        logLik +=
+            CrowdMixtureKernel.sweepTask(
+                label,
+                off[i],
+                off[i + 1],
+                logRho,
+                logP,
+                k,
+                gold[i],
+                post,
+                i * k,
+                rhoCounts,
+                counts);
       }
-      double objective = (logLik + logPrior(run.alpha, run.beta)) / Math.max(1, m);
-      history[it - 1] = objective;
-      run.iterations = it;
-      run.objective = objective;
-
-      // M-step
-      Arrays.fill(next, prior);
-      double[] nextAlpha = new double[groups];
-      Arrays.fill(nextAlpha, prior);
-      for (int g = 0; g < groups; g++) {
-        for (int j = 0; j < k2; j++) {
-          double p = pooled[j];
-          if (p > 0 && counts[j] > 0) {
-            double c = counts[j] * run.alpha[g] * run.beta[g * k2 + j] / p;
-            next[g * k2 + j] += c;
-            nextAlpha[g] += c;
-          }
-        }
-      }
-      System.arraycopy(rhoCounts, 0, run.rho, 0, k);
-      normalize(run.rho, nextAlpha, next, k, groups);
-      double change = 0;
-      for (int j = 0; j < next.length; j++) {
-        change += Math.abs(next[j] - run.beta[j]) / Math.max(run.beta[j], 1e-12);
-      }
-      change /= Math.max(1, next.length);
-      System.arraycopy(next, 0, run.beta, 0, next.length);
-      run.alpha = nextAlpha;
-
-      counter[0]++;
-      boolean keepGoing = context.listener().onIteration(name(), counter[0], budget, objective);
-      double relative = Math.abs(objective - previous) / Math.max(Math.abs(previous), 1e-300);
-      if (relative <= options.tol() && change <= options.tol()) {
-        run.converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
-        run.interrupted = true;
-        break;
-      }
+      em.update(
+          logLik,
+          rhoCounts,
+          counts,
+          m,
+          objective -> context.listener().onIteration(name(), ++counter[0], budget, objective));
     }
-    if (options.maxIterations() == 0) {
-      run.converged = true;
-      run.objective = 0;
-    }
-    run.history = Arrays.copyOf(history, run.iterations);
-    return run;
-  }
-
-  /** Σ log α + Σ log β when the Laplace priors are on (the Dirichlet(2) log density + const). */
-  private double logPrior(double[] alpha, double[] beta) {
-    if (!options.laplace()) {
-      return 0;
-    }
-    double s = 0;
-    for (double v : alpha) {
-      s += Math.log(v);
-    }
-    for (double v : beta) {
-      s += Math.log(v);
-    }
-    return s;
-  }
-
-  private static void normalize(double[] rho, double[] alpha, double[] beta, int k, int groups) {
-    Posteriors.normalizeInPlace(rho, 0, k);
-    Posteriors.normalizeInPlace(alpha, 0, groups);
-    for (int r = 0; r < groups * k; r++) {
-      Posteriors.normalizeInPlace(beta, r * k, k);
-    }
-  }
-
-  private static void pool(double[] alpha, double[] beta, int groups, int k, double[] out) {
-    int k2 = k * k;
-    Arrays.fill(out, 0.0);
-    for (int g = 0; g < groups; g++) {
-      for (int j = 0; j < k2; j++) {
-        out[j] += alpha[g] * beta[g * k2 + j];
-      }
-    }
+    return new Run(em, post);
   }
 
   /** p(g = m | worker) ∝ α_m Π_{her answers} Σ_k q_i(k) β^(m)[k, l], in log space. */
-  private double[] membership(CrowdDataset data, Run run, int[] off, int[] label, int k) {
+  private double[] membership(
+      CrowdDataset data, CrowdMixtureKernel.Run em, double[] post, int[] off, int[] label, int k) {
     int groups = options.groups();
     int numWorkers = data.numWorkers();
+    double[] alpha = em.alpha();
+    double[] beta = em.beta();
+    int[] worker = data.workerColumn();
     double[] out = new double[numWorkers * groups];
     for (int w = 0; w < numWorkers; w++) {
       for (int g = 0; g < groups; g++) {
-        out[w * groups + g] = Math.log(run.alpha[g]);
+        out[w * groups + g] = Math.log(alpha[g]);
       }
     }
     for (int i = 0; i < data.numTasks(); i++) {
-      int row = i * k;
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        int w = data.worker(a);
-        int l = label[a];
-        for (int g = 0; g < groups; g++) {
-          double p = 0;
-          for (int c = 0; c < k; c++) {
-            p += run.post[row + c] * run.beta[(g * k + c) * k + l];
-          }
-          out[w * groups + g] += Math.log(Math.max(p, Double.MIN_NORMAL));
-        }
-      }
+      CrowdMixtureKernel.membershipTask(
+          worker, label, off[i], off[i + 1], post, i * k, beta, groups, k, out);
     }
     for (int w = 0; w < numWorkers; w++) {
       Posteriors.softmaxInPlace(out, w * groups, groups);

@@ -232,7 +232,9 @@ public final class DawidSkene implements Aggregator {
       DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
       double objective;
       if (options.stopping() == Stopping.CROWDKIT_ELBO) {
-        objective = crowdKitElbo(cell, off, post, logPrior, logError, k) / Math.max(1, m);
+        objective =
+            DawidSkeneKernel.crowdKitElbo(cell, off, 0, n, post, logPrior, logError, k)
+                / Math.max(1, m);
       } else {
         objective = m == 0 ? 0 : ll / m;
       }
@@ -263,28 +265,6 @@ public final class DawidSkene implements Aggregator {
         new Diagnostics(
             iterations, converged, Arrays.copyOf(history, iterations), "log-likelihood per answer"),
         Provenance.of(name(), options, data, start));
-  }
-
-  /** crowd-kit's ELBO: Σ_a Σ_k q(k)(log e + log ρ_k) + Σ_i H(q_i), with the prior per answer. */
-  private static double crowdKitElbo(
-      int[] cell, int[] off, double[] post, double[] logPrior, double[] logError, int k) {
-    double elbo = 0;
-    for (int i = 0; i + 1 < off.length; i++) {
-      int row = i * k;
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        int base = cell[a] * k;
-        for (int c = 0; c < k; c++) {
-          elbo += post[row + c] * (logError[base + c] + logPrior[c]);
-        }
-      }
-      for (int c = 0; c < k; c++) {
-        double q = post[row + c];
-        if (q > 0) {
-          elbo -= q * Math.log(q);
-        }
-      }
-    }
-    return elbo;
   }
 
   static int[] goldLabels(Gold gold, int n) {

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.Objects;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
+import org.crowd4j.aggregate.kernel.OneCoinKernel;
 import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
 
@@ -118,7 +119,11 @@ public final class OneCoinDawidSkene implements Aggregator {
     double[] logPrior = new double[k];
     double[] skills = new double[numWorkers];
     double[] logError = new double[numWorkers * k * k];
-    mStep(post, off, k, worker, label, logPrior, skills, logError);
+    int[] count = new int[numWorkers];
+    for (int w = 0; w < numWorkers; w++) {
+      count[w] = data.workerSize(w);
+    }
+    mStep(post, off, k, worker, label, count, logPrior, skills, logError);
 
     TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
     double[] chunkLogLik = new double[chunks.count()];
@@ -151,10 +156,12 @@ public final class OneCoinDawidSkene implements Aggregator {
       for (double v : chunkLogLik) {
         ll += v;
       }
-      mStep(post, off, k, worker, label, logPrior, skills, logError);
+      mStep(post, off, k, worker, label, count, logPrior, skills, logError);
       double objective;
       if (options.stopping() == Stopping.CROWDKIT_ELBO) {
-        objective = crowdKitElbo(worker, label, off, post, logPrior, logError, k) / Math.max(1, m);
+        objective =
+            OneCoinKernel.crowdKitElbo(worker, label, off, 0, n, post, logPrior, logError, k)
+                / Math.max(1, m);
       } else {
         objective = m == 0 ? 0 : ll / m;
       }
@@ -195,85 +202,23 @@ public final class OneCoinDawidSkene implements Aggregator {
         Provenance.of(name(), options, data, start));
   }
 
-  /**
-   * M-step: log prior from the mean posterior, s_w = mean posterior of w's answered labels, and the
-   * log error entries {@code [w][observed l][true c]} of the one-coin matrices, clipped.
-   */
+  /** M-step from the posteriors through {@link OneCoinKernel}, task by task. */
   private void mStep(
       double[] post,
       int[] off,
       int k,
       int[] worker,
       int[] label,
+      int[] count,
       double[] logPrior,
       double[] skills,
       double[] logError) {
-    double floor = options.floor();
     int n = off.length - 1;
     double[] priorCounts = new double[k];
-    int numWorkers = skills.length;
-    double[] sum = new double[numWorkers];
-    int[] count = new int[numWorkers];
+    double[] sum = new double[skills.length];
     for (int i = 0; i < n; i++) {
-      int row = i * k;
-      for (int c = 0; c < k; c++) {
-        priorCounts[c] += post[row + c];
-      }
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        sum[worker[a]] += post[row + label[a]];
-        count[worker[a]]++;
-      }
+      OneCoinKernel.accumulate(worker, label, off[i], off[i + 1], post, i * k, k, priorCounts, sum);
     }
-    DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
-    for (int w = 0; w < numWorkers; w++) {
-      double s = count[w] > 0 ? sum[w] / count[w] : 1.0 / Math.max(1, k);
-      skills[w] = s;
-      double logRight = Math.log(clip(s, floor));
-      double logWrong = k > 1 ? Math.log(clip((1 - s) / (k - 1), floor)) : 0.0;
-      int b = w * k * k;
-      for (int l = 0; l < k; l++) {
-        for (int c = 0; c < k; c++) {
-          logError[b + l * k + c] = l == c ? logRight : logWrong;
-        }
-      }
-    }
-  }
-
-  private static double clip(double p, double floor) {
-    return Math.min(Math.max(p, floor), 1 - floor);
-  }
-
-  /**
-   * crowd-kit's ELBO: Σ_a Σ_k q_i(k) (log e_w[l, k] + log ρ_k) + Σ_i H(q_i), the log prior counted
-   * once per answer.
-   */
-  private static double crowdKitElbo(
-      int[] worker,
-      int[] label,
-      int[] off,
-      double[] post,
-      double[] logPrior,
-      double[] logError,
-      int k) {
-    double elbo = 0;
-    for (int i = 0; i + 1 < off.length; i++) {
-      int row = i * k;
-      for (int a = off[i]; a < off[i + 1]; a++) {
-        int base = (worker[a] * k + label[a]) * k;
-        for (int c = 0; c < k; c++) {
-          double q = post[row + c];
-          if (q > 0) {
-            elbo += q * (logError[base + c] + logPrior[c]);
-          }
-        }
-      }
-      for (int c = 0; c < k; c++) {
-        double q = post[row + c];
-        if (q > 0) {
-          elbo -= q * Math.log(q);
-        }
-      }
-    }
-    return elbo;
+    OneCoinKernel.mStep(priorCounts, sum, count, k, options.floor(), logPrior, skills, logError);
   }
 }

@@ -326,6 +326,39 @@ public final class DawidSkeneKernel {
   }
 
   /**
+   * crowd-kit 1.4.1's ELBO over tasks {@code [fromTask, toTask)}, answers given as {@link #cells}:
+   * Σ_a Σ_k q_i(k) (log e_{w(a)}[l(a), k] + log ρ_k) + Σ_i H(q_i), the log prior counted once per
+   * answer, with {@code post} indexed {@code i * K}.
+   */
+  public static double crowdKitElbo(
+      int[] cell,
+      int[] off,
+      int fromTask,
+      int toTask,
+      double[] post,
+      double[] logPrior,
+      double[] logError,
+      int k) {
+    double elbo = 0;
+    for (int i = fromTask; i < toTask; i++) {
+      int row = i * k;
+      for (int a = off[i]; a < off[i + 1]; a++) {
+        int base = cell[a] * k;
+        for (int c = 0; c < k; c++) {
+          elbo += post[row + c] * (logError[base + c] + logPrior[c]);
+        }
+      }
+      for (int c = 0; c < k; c++) {
+        double q = post[row + c];
+        if (q > 0) {
+          elbo -= q * Math.log(q);
+        }
+      }
+    }
+    return elbo;
+  }
+
+  /**
    * A sum of logarithms kept as an additive part plus the logarithm of a running product, rescaled
    * by powers of two so it never overflows: one {@link Math#log} at the end instead of one per
    * term.

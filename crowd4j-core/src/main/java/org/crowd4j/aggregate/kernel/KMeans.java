@@ -68,6 +68,111 @@ public final class KMeans {
     return assign;
   }
 
+  /**
+   * Clusters {@code n} distinct points with integer multiplicities {@code weight}: the same
+   * algorithm as {@link #cluster} run on the points repeated as often as their weight (k-means++
+   * picks the first centre with probability ∝ weight and the next ones ∝ weight × squared distance;
+   * Lloyd centres are weighted means), at the cost of the distinct points only.
+   *
+   * @param x points, {@code n × d} row-major
+   * @param weight multiplicity of every point, each at least 1
+   * @return the cluster of every point, in {@code [0, k)}
+   */
+  public static int[] clusterWeighted(
+      double[] x, long[] weight, int n, int d, int k, int maxIterations, SplittableRandom rng) {
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be >= 1: " + k);
+    }
+    int[] assign = new int[n];
+    if (n == 0 || k == 1) {
+      return assign;
+    }
+    long totalWeight = 0;
+    for (long w : weight) {
+      if (w < 1) {
+        throw new IllegalArgumentException("weights must be >= 1: " + w);
+      }
+      totalWeight += w;
+    }
+    double[] centers = new double[k * d];
+    double[] dist = new double[n];
+    int first = pickByWeight(weight, rng.nextLong(totalWeight));
+    System.arraycopy(x, first * d, centers, 0, d);
+    for (int p = 0; p < n; p++) {
+      dist[p] = squared(x, p * d, centers, 0, d);
+    }
+    for (int c = 1; c < k; c++) {
+      double total = 0;
+      for (int p = 0; p < n; p++) {
+        total += weight[p] * dist[p];
+      }
+      int pick;
+      if (total > 0) {
+        double u = rng.nextDouble() * total;
+        pick = n - 1;
+        double acc = 0;
+        for (int p = 0; p < n; p++) {
+          acc += weight[p] * dist[p];
+          if (acc > u && dist[p] > 0) {
+            pick = p;
+            break;
+          }
+        }
+      } else {
+        pick = pickByWeight(weight, rng.nextLong(totalWeight));
+      }
+      System.arraycopy(x, pick * d, centers, c * d, d);
+      for (int p = 0; p < n; p++) {
+        dist[p] = Math.min(dist[p], squared(x, p * d, centers, c * d, d));
+      }
+    }
+    Arrays.fill(assign, -1);
+    double[] sums = new double[k * d];
+    long[] counts = new long[k];
+    for (int it = 0; it < maxIterations; it++) {
+      boolean changed = false;
+      for (int p = 0; p < n; p++) {
+        int best = nearest(x, p * d, centers, d, k);
+        if (best != assign[p]) {
+          assign[p] = best;
+          changed = true;
+        }
+      }
+      if (!changed) {
+        break;
+      }
+      Arrays.fill(sums, 0.0);
+      Arrays.fill(counts, 0);
+      for (int p = 0; p < n; p++) {
+        int c = assign[p];
+        counts[c] += weight[p];
+        for (int j = 0; j < d; j++) {
+          sums[c * d + j] += weight[p] * x[p * d + j];
+        }
+      }
+      for (int c = 0; c < k; c++) {
+        if (counts[c] > 0) {
+          for (int j = 0; j < d; j++) {
+            centers[c * d + j] = sums[c * d + j] / counts[c];
+          }
+        }
+      }
+    }
+    return assign;
+  }
+
+  /** The point holding unit {@code r} when the points are laid out by weight. */
+  private static int pickByWeight(long[] weight, long r) {
+    long acc = 0;
+    for (int p = 0; p < weight.length; p++) {
+      acc += weight[p];
+      if (acc > r) {
+        return p;
+      }
+    }
+    return weight.length - 1;
+  }
+
   /** k-means++: the first centre uniformly, each next one with probability ∝ squared distance. */
   private static double[] seed(double[] x, int n, int d, int k, SplittableRandom rng) {
     double[] centers = new double[k * d];

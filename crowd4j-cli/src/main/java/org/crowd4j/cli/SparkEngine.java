@@ -1,0 +1,60 @@
+package org.crowd4j.cli;
+
+import java.io.PrintWriter;
+import java.util.Map;
+import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.spark.AnswerColumns;
+import org.crowd4j.spark.SparkAggregation;
+
+/**
+ * The bridge from {@code aggregate --engine spark} to crowd4j-spark. Loaded only for that engine,
+ * after {@link #available()} confirmed that Apache Spark is on the class path (Spark is not part of
+ * the command-line jar: {@code ./crowd4j} adds it, or {@code spark-submit} runs the jar).
+ */
+final class SparkEngine {
+  private SparkEngine() {}
+
+  /** What to say when Spark is missing. */
+  static final String MISSING =
+      "--engine spark needs Apache Spark 4 on the class path, which crowd4j.jar does not bundle."
+          + " Run it through ./crowd4j (it adds $SPARK_HOME/jars, or the Spark jars of the build),"
+          + " or submit the jar to Spark: spark-submit --class org.crowd4j.cli.Main"
+          + " crowd4j-cli/target/crowd4j.jar aggregate --engine spark ... (see docs/spark.md)";
+
+  /** Whether Spark's session class can be loaded (without loading any crowd4j-spark class). */
+  static boolean available() {
+    try {
+      Class.forName("org.apache.spark.sql.SparkSession", false, SparkEngine.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  static void run(
+      AggregateCommand cmd, Map<String, String> params, IterationListener listener, PrintWriter out)
+      throws Exception {
+    AnswerInput in = cmd.input;
+    Character delimiter = null;
+    if (in.delimiter != null) {
+      delimiter = in.format().delimiter();
+    }
+    AnswerColumns columns = new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null);
+    SparkAggregation.run(
+        new SparkAggregation.Request(
+            in.answers.toString(),
+            delimiter,
+            columns,
+            cmd.method,
+            params,
+            cmd.gold == null ? null : cmd.gold.toString(),
+            cmd.trainGold == null ? null : cmd.trainGold.toString(),
+            cmd.out == null ? null : cmd.out.toString(),
+            cmd.modelOut == null ? null : cmd.modelOut.toString(),
+            cmd.master,
+            cmd.partitions,
+            cmd.quiet),
+        listener,
+        out);
+  }
+}

@@ -1,0 +1,586 @@
+package org.crowd4j.spark;
+
+import static org.apache.spark.sql.functions.broadcast;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.collect_set;
+import static org.apache.spark.sql.functions.count;
+import static org.apache.spark.sql.functions.lit;
+import static org.apache.spark.sql.functions.size;
+import static org.apache.spark.sql.functions.sum;
+import static org.apache.spark.sql.functions.when;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import org.apache.spark.SparkException;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.api.java.function.FlatMapFunction;
+import org.apache.spark.sql.Column;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import org.crowd4j.data.Vocabulary;
+
+/**
+ * Turns an answers DataFrame into {@link PreparedAnswers}: validates it (columns, nulls, labels,
+ * gold), maps labels to ids in the core's order ({@link Vocabulary#sortedLabels}) and workers to
+ * dense ids (sorted names), partitions the answers by task and builds one {@link AnswerBlock} per
+ * partition, cached at the requested storage level.
+ *
+ * <p>Jobs: one aggregation for the checks and the label set, one for the distinct workers (plus a
+ * sort when there are more than {@link Settings#workerBroadcastLimit()} of them), one shuffle that
+ * builds the blocks. With {@link Settings#cacheInput()} the selected columns are cached for these
+ * few jobs, so the input is read once; the cache is dropped when the blocks are built.
+ */
+final class Preparation {
+  private Preparation() {}
+
+  /**
+   * How answers are laid out and cached.
+   *
+   * @param numPartitions partitions (= blocks); 0 picks a multiple of the default parallelism with
+   *     at most {@code answersPerPartition} answers each
+   * @param answersPerPartition target block size for the automatic partition count
+   * @param storageLevel storage level of the blocks
+   * @param cacheInput cache the selected input columns while preparing
+   * @param workerBroadcastLimit up to this many workers the worker ids are numbered on the driver
+   *     and joined by broadcast; above, by a distributed sort and a shuffle join
+   * @param treeReduceAbove per-worker rows of all blocks above which sums are added in groups on
+   *     the executors first
+   */
+  record Settings(
+      int numPartitions,
+      long answersPerPartition,
+      StorageLevel storageLevel,
+      boolean cacheInput,
+      int workerBroadcastLimit,
+      long treeReduceAbove)
+      implements java.io.Serializable {}
+
+  /** The model side of {@link #prepare} for new answers: fixed labels and worker ids. */
+  record Fixed(
+      List<String> labels,
+      Dataset<Row> workerIndex,
+      int numWorkers,
+      boolean needWorkers,
+      Dataset<Row> taskValues) {}
+
+  /** Prepares answers for fitting. */
+  static PreparedAnswers prepare(
+      SparkSession spark, Dataset<Row> df, AnswerColumns cols, Settings settings) {
+    return prepare(spark, df, cols, settings, null);
+  }
+
+  /**
+   * Prepares answers; with {@code fixed}, labels must be among the fixed ones and answers of
+   * unknown workers are dropped ({@code fixed.needWorkers()}) or kept with worker ids ignored.
+   */
+  static PreparedAnswers prepare(
+      SparkSession spark, Dataset<Row> df, AnswerColumns cols, Settings settings, Fixed fixed) {
+    boolean useWorkers = fixed == null || fixed.needWorkers();
+    cols.validate(df, useWorkers);
+    Column gold = cols.gold() == null ? lit(null).cast("string") : col(cols.gold()).cast("string");
+    // without worker ids the worker column, if any, still orders the answers within a task as
+    // the fit did (the same order of additions, so the same rounding)
+    boolean hasWorker = Arrays.asList(df.columns()).contains(cols.worker());
+    Column worker =
+        useWorkers || hasWorker ? col(cols.worker()).cast("string") : lit("").cast("string");
+    Dataset<Row> selected =
+        df.select(
+            col(cols.task()).cast("string").as("t"),
+            worker.as("w"),
+            col(cols.label()).cast("string").as("l"),
+            gold.as("g"));
+    Dataset<Row> in =
+        settings.cacheInput() ? selected.persist(StorageLevel.MEMORY_AND_DISK()) : selected;
+    try {
+      return unwrap(() -> build(spark, in, cols, settings, fixed, useWorkers));
+    } finally {
+      if (settings.cacheInput()) {
+        in.unpersist(false);
+      }
+    }
+  }
+
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Preparation.class);
+
+  private static PreparedAnswers build(
+      SparkSession spark,
+      Dataset<Row> in,
+      AnswerColumns cols,
+      Settings settings,
+      Fixed fixed,
+      boolean useWorkers) {
+    long t0 = System.nanoTime();
+    List<Row> summary =
+        in.groupBy(col("l"))
+            .agg(
+                count(lit(1)).as("n"),
+                sum(when(col("t").isNull(), 1).otherwise(0)).as("nt"),
+                sum(when(col("w").isNull(), 1).otherwise(0)).as("nw"),
+                collect_set(col("g")).as("gs"))
+            .collectAsList();
+    long total = 0;
+    long nullTasks = 0;
+    long nullWorkers = 0;
+    long nullLabels = 0;
+    Set<String> labelSet = new HashSet<>();
+    Set<String> goldSet = new TreeSet<>();
+    for (Row r : summary) {
+      long n = r.getLong(1);
+      total += n;
+      nullTasks += r.getLong(2);
+      nullWorkers += r.getLong(3);
+      if (r.isNullAt(0)) {
+        nullLabels += n;
+      } else {
+        labelSet.add(r.getString(0));
+      }
+      goldSet.addAll(r.getList(4));
+    }
+    LOG.info("checked {} answers in {} s", total, (System.nanoTime() - t0) / 1e9);
+    if (total == 0) {
+      throw new CrowdInputException("no answers: the DataFrame is empty");
+    }
+    checkNulls(nullTasks, "task", cols.task(), total);
+    checkNulls(nullWorkers, "worker", cols.worker(), total);
+    checkNulls(nullLabels, "label", cols.label(), total);
+    List<String> labels;
+    if (fixed == null) {
+      labels = Vocabulary.sortedLabels(labelSet).names();
+    } else {
+      labels = fixed.labels();
+      for (String l : new TreeSet<>(labelSet)) {
+        if (!labels.contains(l)) {
+          throw new CrowdInputException(
+              "the label column '"
+                  + cols.label()
+                  + "' holds '"
+                  + l
+                  + "', which is not one of the model's labels "
+                  + labels);
+        }
+      }
+    }
+    for (String g : goldSet) {
+      if (!labels.contains(g)) {
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' holds '"
+                + g
+                + "', which no answer uses; the labels are "
+                + labels);
+      }
+    }
+
+    if (!goldSet.isEmpty()) {
+      List<Row> conflicts =
+          in.where(col("g").isNotNull())
+              .groupBy(col("t"))
+              .agg(collect_set(col("g")).as("gs"))
+              .where(size(col("gs")).gt(1))
+              .limit(1)
+              .collectAsList();
+      if (!conflicts.isEmpty()) {
+        List<String> two = new ArrayList<>(conflicts.get(0).<String>getList(1));
+        Collections.sort(two);
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' gives task '"
+                + conflicts.get(0).getString(0)
+                + "' two labels: '"
+                + two.get(0)
+                + "' and '"
+                + two.get(1)
+                + "'");
+      }
+    }
+
+    Dataset<Row> workerIndex = null;
+    int numWorkers = 1;
+    if (useWorkers) {
+      if (fixed != null) {
+        workerIndex = fixed.workerIndex();
+        numWorkers = fixed.numWorkers();
+      } else {
+        long t1 = System.nanoTime();
+        workerIndex = workerIndex(spark, in, settings);
+        numWorkers = (int) workerIndex.count();
+        LOG.info("numbered {} workers in {} s", numWorkers, (System.nanoTime() - t1) / 1e9);
+      }
+    }
+    PreparedAnswers prepared = null;
+    try {
+      prepared =
+          blocks(
+              spark, in, cols, settings, fixed, labels, workerIndex, numWorkers, useWorkers, total);
+      return prepared;
+    } finally {
+      if (prepared == null && fixed == null && workerIndex != null) {
+        workerIndex.unpersist(false);
+      }
+    }
+  }
+
+  private static PreparedAnswers blocks(
+      SparkSession spark,
+      Dataset<Row> in,
+      AnswerColumns cols,
+      Settings settings,
+      Fixed fixed,
+      List<String> labels,
+      Dataset<Row> workerIndex,
+      int numWorkers,
+      boolean useWorkers,
+      long total) {
+    Dataset<Row> withIds;
+    if (!useWorkers) {
+      withIds = in.select(col("t"), col("w"), lit(0).as("wid"), col("l"), col("g"));
+    } else {
+      Dataset<Row> index =
+          numWorkers <= settings.workerBroadcastLimit() ? broadcast(workerIndex) : workerIndex;
+      withIds =
+          in.join(index, in.col("w").equalTo(index.col("wname")), "left")
+              .select(col("t"), col("w"), col("wid"), col("l"), col("g"));
+    }
+
+    boolean withValues = fixed != null && fixed.taskValues() != null;
+    if (withValues) {
+      Dataset<Row> values = fixed.taskValues();
+      withIds =
+          withIds
+              .join(values, withIds.col("t").equalTo(values.col("tname")), "left")
+              .select(col("t"), col("w"), col("wid"), col("l"), col("g"), col("tvalue"));
+    }
+    int partitions = settings.numPartitions();
+    if (partitions <= 0) {
+      int dp = Math.max(1, spark.sparkContext().defaultParallelism());
+      long perRound = (long) dp * Math.max(1, settings.answersPerPartition());
+      partitions = (int) Math.min(1 << 20, dp * Math.max(1, (total + perRound - 1) / perRound));
+    }
+    JavaRDD<AnswerBlock> blocks =
+        withIds
+            .repartition(partitions, col("t"))
+            .sortWithinPartitions(col("t"), col("w"), col("l"))
+            .drop("w")
+            .javaRDD()
+            .mapPartitions(
+                new BlockBuilder(labels.toArray(new String[0]), cols, fixed == null, withValues))
+            .setName("crowd4j answer blocks");
+    if (!settings.storageLevel().equals(StorageLevel.NONE())) {
+      blocks = blocks.persist(settings.storageLevel());
+    }
+    List<PartialSums> sizes = null;
+    long t2 = System.nanoTime();
+    try {
+      sizes = sizes(blocks);
+      LOG.info(
+          "built {} answer blocks in {} s",
+          blocks.getNumPartitions(),
+          (System.nanoTime() - t2) / 1e9);
+    } finally {
+      if (sizes == null) {
+        blocks.unpersist(false);
+      }
+    }
+    double[][] sums = PartialSums.total(sizes, 3, numWorkers, 1);
+    long slots = 0;
+    for (PartialSums p : sizes) {
+      slots += p.workers.length;
+    }
+    int[] workerSizes = new int[numWorkers];
+    for (int w = 0; w < numWorkers; w++) {
+      workerSizes[w] = (int) sums[1][w];
+    }
+    return new PreparedAnswers(
+        spark,
+        settings,
+        slots,
+        blocks,
+        labels,
+        workerIndex,
+        numWorkers,
+        workerSizes,
+        (long) sums[0][0],
+        (long) sums[0][1],
+        (long) sums[0][2]);
+  }
+
+  /** Materialises the blocks; per block its sizes and answers per worker. */
+  private static List<PartialSums> sizes(JavaRDD<AnswerBlock> blocks) {
+    return blocks
+        .map(
+            b -> {
+              int[] perWorker = b.localWorkerSizes();
+              double[] counts = new double[perWorker.length];
+              for (int j = 0; j < counts.length; j++) {
+                counts[j] = perWorker[j];
+              }
+              return new PartialSums(
+                  new double[] {b.numTasks(), b.numAnswers(), b.numGold()},
+                  b.workerIds(),
+                  counts,
+                  1);
+            })
+        .collect();
+  }
+
+  private static void checkNulls(long nulls, String role, String column, long total) {
+    if (nulls > 0) {
+      throw new CrowdInputException(
+          "the "
+              + role
+              + " column '"
+              + column
+              + "' is null in "
+              + nulls
+              + " of "
+              + total
+              + " answers; every answer needs a task, a worker and a label");
+    }
+  }
+
+  /** Schema of the worker index: name and dense id. */
+  static final StructType WORKER_INDEX =
+      new StructType()
+          .add("wname", DataTypes.StringType, false)
+          .add("wid", DataTypes.IntegerType, false);
+
+  /** Dense worker ids in name order, numbered on the driver or, for many workers, by a sort. */
+  private static Dataset<Row> workerIndex(SparkSession spark, Dataset<Row> in, Settings settings) {
+    Dataset<Row> distinct = in.select(col("w")).distinct();
+    long count = distinct.count();
+    if (count > Integer.MAX_VALUE - 8) {
+      throw new CrowdInputException(count + " distinct workers are too many (at most 2^31 − 9)");
+    }
+    if (count <= settings.workerBroadcastLimit()) {
+      List<Row> rows = distinct.collectAsList();
+      String[] names = new String[rows.size()];
+      for (int i = 0; i < names.length; i++) {
+        names[i] = rows.get(i).getString(0);
+      }
+      Arrays.sort(names);
+      List<Row> out = new ArrayList<>(names.length);
+      for (int i = 0; i < names.length; i++) {
+        out.add(RowFactory.create(names[i], i));
+      }
+      // a local relation: already in memory on the driver, nothing to cache
+      return spark.createDataFrame(out, WORKER_INDEX);
+    } else {
+      JavaRDD<Row> numbered =
+          distinct
+              .orderBy(col("w"))
+              .javaRDD()
+              .zipWithIndex()
+              .map(p -> RowFactory.create(p._1().getString(0), (int) (long) p._2()));
+      return spark.createDataFrame(numbered, WORKER_INDEX).persist(StorageLevel.MEMORY_AND_DISK());
+    }
+  }
+
+  /**
+   * Builds the one block of a partition from its rows {@code (t, wid, l, g)}, sorted by task:
+   * labels to ids, gold per task (conflicts fail), workers to block-local ids.
+   */
+  private static final class BlockBuilder implements FlatMapFunction<Iterator<Row>, AnswerBlock> {
+    private static final long serialVersionUID = 1L;
+    private final String[] labels;
+    private final AnswerColumns cols;
+    private final boolean fitting;
+    private final boolean withValues;
+
+    BlockBuilder(String[] labels, AnswerColumns cols, boolean fitting, boolean withValues) {
+      this.labels = labels;
+      this.cols = cols;
+      this.fitting = fitting;
+      this.withValues = withValues;
+    }
+
+    @Override
+    public Iterator<AnswerBlock> call(Iterator<Row> rows) {
+      Map<String, Integer> labelId = new HashMap<>();
+      for (int i = 0; i < labels.length; i++) {
+        labelId.put(labels[i], i);
+      }
+      List<String> tasks = new ArrayList<>();
+      IntList off = new IntList();
+      IntList gold = new IntList();
+      IntList worker = new IntList();
+      IntList label = new IntList();
+      List<Double> values = withValues ? new ArrayList<>() : null;
+      off.add(0);
+      String current = null;
+      while (rows.hasNext()) {
+        Row r = rows.next();
+        String t = r.getString(0);
+        if (!t.equals(current)) {
+          if (current != null) {
+            off.add(worker.size());
+          }
+          current = t;
+          tasks.add(t);
+          gold.add(-1);
+          if (values != null) {
+            values.add(r.isNullAt(4) ? Double.NaN : r.getDouble(4));
+          }
+        }
+        Integer l = labelId.get(r.getString(2));
+        if (l == null) {
+          throw new CrowdInputException(
+              "the label column '"
+                  + cols.label()
+                  + "' holds unknown label '"
+                  + r.getString(2)
+                  + "'");
+        }
+        if (!r.isNullAt(3)) {
+          Integer g = labelId.get(r.getString(3));
+          if (g == null) {
+            throw new CrowdInputException(
+                "the gold column '"
+                    + cols.gold()
+                    + "' holds '"
+                    + r.getString(3)
+                    + "', which no answer uses");
+          }
+          int last = gold.size() - 1;
+          int had = gold.get(last);
+          if (had >= 0 && had != g) {
+            throw new CrowdInputException(
+                "the gold column '"
+                    + cols.gold()
+                    + "' gives task '"
+                    + t
+                    + "' two labels: '"
+                    + labels[had]
+                    + "' and '"
+                    + labels[g]
+                    + "'");
+          }
+          gold.set(last, g);
+        }
+        if (r.isNullAt(1)) {
+          if (fitting) {
+            throw new IllegalStateException("worker without an id on task '" + t + "'");
+          }
+          continue; // a worker the model has not seen: no parameters, the answer is left out
+        }
+        worker.add(r.getInt(1));
+        label.add(l);
+      }
+      if (current != null) {
+        off.add(worker.size());
+      }
+      int[] global = worker.toArray();
+      int[] ids = global.clone();
+      Arrays.sort(ids);
+      int distinct = 0;
+      for (int i = 0; i < ids.length; i++) {
+        if (i == 0 || ids[i] != ids[i - 1]) {
+          ids[distinct++] = ids[i];
+        }
+      }
+      ids = Arrays.copyOf(ids, distinct);
+      int[] local = new int[global.length];
+      for (int a = 0; a < global.length; a++) {
+        local[a] = Arrays.binarySearch(ids, global[a]);
+      }
+      AnswerBlock block =
+          new AnswerBlock(
+              tasks.toArray(new String[0]),
+              off.toArray(),
+              local,
+              label.toArray(),
+              gold.toArray(),
+              ids,
+              labels.length,
+              values == null ? null : values.stream().mapToDouble(Double::doubleValue).toArray());
+      return Collections.singletonList(block).iterator();
+    }
+  }
+
+  /** A growable {@code int} array. */
+  private static final class IntList {
+    private int[] a = new int[1024];
+    private int size;
+
+    void add(int v) {
+      if (size == a.length) {
+        a = Arrays.copyOf(a, a.length * 2);
+      }
+      a[size++] = v;
+    }
+
+    int get(int i) {
+      return a[i];
+    }
+
+    void set(int i, int v) {
+      a[i] = v;
+    }
+
+    int size() {
+      return size;
+    }
+
+    int[] toArray() {
+      return Arrays.copyOf(a, size);
+    }
+  }
+
+  /**
+   * Runs {@code job}; a {@link CrowdInputException} thrown on an executor arrives wrapped in
+   * Spark's job failure and is rethrown here as itself.
+   */
+  static <T> T unwrap(Supplier<T> job) {
+    try {
+      return job.get();
+    } catch (CrowdInputException e) {
+      throw e;
+    } catch (Exception e) { // Spark throws its (checked) SparkException from Scala code
+      CrowdInputException input = findInputError(e);
+      if (input != null) {
+        throw new CrowdInputException(input.getMessage());
+      }
+      throw Preparation.<RuntimeException>rethrow(e);
+    }
+  }
+
+  /** Rethrows {@code e} unchanged, checked or not. */
+  @SuppressWarnings("unchecked")
+  private static <E extends Exception> E rethrow(Exception e) throws E {
+    throw (E) e;
+  }
+
+  private static CrowdInputException findInputError(Throwable e) {
+    Set<Throwable> seen = Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    for (Throwable t = e; t != null && seen.add(t); t = t.getCause()) {
+      if (t instanceof CrowdInputException c) {
+        return c;
+      }
+      if (t instanceof SparkException && t.getMessage() != null) {
+        String msg = t.getMessage();
+        int at = msg.indexOf(CrowdInputException.class.getName() + ": ");
+        if (at >= 0) {
+          String rest = msg.substring(at + CrowdInputException.class.getName().length() + 2);
+          int end = rest.indexOf('\n');
+          return new CrowdInputException(end < 0 ? rest : rest.substring(0, end));
+        }
+      }
+    }
+    return null;
+  }
+}

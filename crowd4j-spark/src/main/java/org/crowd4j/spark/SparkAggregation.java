@@ -1,0 +1,228 @@
+package org.crowd4j.spark;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.aggregate.IterationListener;
+
+/**
+ * {@code crowd4j aggregate --engine spark}: reads the answers with Spark, fits one method with
+ * {@link SparkMethods}, writes labels and the annotator model, and prints the same summary as the
+ * single-machine command. Runs in the session {@code spark-submit} made, or in a new one for {@code
+ * master} (default {@code local[*]}).
+ */
+public final class SparkAggregation {
+  private SparkAggregation() {}
+
+  /**
+   * One run.
+   *
+   * @param answers answers path (CSV with header, or Parquet)
+   * @param delimiter CSV separator, or null for the default of the file name
+   * @param columns column names; {@code gold} is set by {@code trainGold}
+   * @param method method name
+   * @param params option overrides
+   * @param gold gold file (task,label) to evaluate against, or null
+   * @param trainGold gold file (task,label) given to the method (clamped), or null
+   * @param out labels output (CSV file, or Parquet when it ends with .parquet), or null
+   * @param modelOut annotator model output (JSON, or a Parquet table of workers), or null
+   * @param master Spark master when no session is running, or null
+   * @param partitions answer blocks, 0 for automatic
+   * @param quiet print nothing
+   */
+  public record Request(
+      String answers,
+      Character delimiter,
+      AnswerColumns columns,
+      String method,
+      Map<String, String> params,
+      String gold,
+      String trainGold,
+      String out,
+      String modelOut,
+      String master,
+      int partitions,
+      boolean quiet) {
+    /** Checks the required parts. */
+    public Request {
+      Objects.requireNonNull(answers, "answers");
+      Objects.requireNonNull(columns, "columns");
+      Objects.requireNonNull(method, "method");
+      params = Map.copyOf(params);
+    }
+  }
+
+  /** Whether Apache Spark's classes are on the class path. */
+  public static boolean sparkAvailable() {
+    try {
+      Class.forName(
+          "org.apache.spark.sql.SparkSession", false, SparkAggregation.class.getClassLoader());
+      return true;
+    } catch (ClassNotFoundException | LinkageError e) {
+      return false;
+    }
+  }
+
+  /** Runs {@code request}; progress goes to {@code listener}, the summary to {@code out}. */
+  public static void run(Request request, IterationListener listener, PrintWriter out)
+      throws IOException {
+    SparkAggregator estimator = SparkMethods.create(request.method(), request.params());
+    SparkSession.Builder builder = SparkSession.builder().appName("crowd4j " + request.method());
+    boolean hasMaster =
+        SparkSession.getActiveSession().isDefined() || System.getProperty("spark.master") != null;
+    if (request.master() != null) {
+      builder = builder.master(request.master());
+    } else if (!hasMaster) {
+      builder = builder.master("local[*]");
+    }
+    SparkSession spark = builder.getOrCreate();
+    long t0 = System.nanoTime();
+    Dataset<Row> answers = SparkCrowd.read(spark, request.answers(), request.delimiter());
+    AnswerColumns columns = request.columns();
+    if (request.trainGold() != null) {
+      Dataset<Row> g = SparkCrowd.read(spark, request.trainGold(), null);
+      answers =
+          SparkCrowd.withGold(
+              answers, columns.task(), g, columns.task(), columns.label(), "__crowd4j_gold");
+      columns = columns.withGold("__crowd4j_gold");
+    }
+    estimator.setColumns(columns).setNumPartitions(request.partitions()).setListener(listener);
+    CrowdModel model = estimator.fit(answers);
+    double fitSeconds = (System.nanoTime() - t0) / 1e9;
+    try {
+      Dataset<Row> posteriors = model.posteriors();
+      if (request.out() != null) {
+        SparkCrowd.writePosteriors(posteriors, model.labels(), request.out());
+      }
+      if (request.modelOut() != null) {
+        writeModel(model, request.modelOut());
+      }
+      if (!request.quiet()) {
+        Diagnostics d = model.diagnostics();
+        out.printf(
+            Locale.ROOT,
+            "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers, %d"
+                + " classes%n",
+            request.method(),
+            request.answers(),
+            spark.version(),
+            spark.sparkContext().master(),
+            model.numPartitions(),
+            model.numTasks(),
+            model.numWorkers(),
+            model.numAnswers(),
+            model.labels().size());
+        out.printf(
+            Locale.ROOT,
+            "iterations %d, converged %s, load + fit %.2f s%n",
+            d.iterations(),
+            d.converged(),
+            fitSeconds);
+        if (request.gold() != null) {
+          Dataset<Row> g = SparkCrowd.read(spark, request.gold(), null);
+          double[] acc = accuracy(posteriors, g, columns.task(), columns.label());
+          out.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", (long) acc[1], acc[0]);
+        }
+        if (request.out() != null) {
+          out.println("labels written to " + request.out());
+        }
+        if (request.modelOut() != null) {
+          out.println("model written to " + request.modelOut());
+        }
+        out.flush();
+      }
+    } finally {
+      model.unpersist();
+    }
+  }
+
+  /**
+   * Accuracy of the posteriors' labels on the gold tasks that have answers, as the core counts it
+   * (a gold label no answer uses counts as an error): {@code [accuracy, gold tasks]}.
+   */
+  static double[] accuracy(
+      Dataset<Row> posteriors, Dataset<Row> gold, String taskColumn, String labelColumn) {
+    Dataset<Row> g =
+        gold.select(
+                gold.col(taskColumn).cast("string").as("gt"),
+                gold.col(labelColumn).cast("string").as("gl"))
+            .dropDuplicates("gt");
+    Row r =
+        posteriors
+            .join(g, posteriors.col("task").equalTo(g.col("gt")))
+            .selectExpr("count(*) as n", "sum(case when label = gl then 1 else 0 end) as hits")
+            .first();
+    long n = r.getLong(0);
+    long hits = r.isNullAt(1) ? 0 : r.getLong(1);
+    return new double[] {n == 0 ? Double.NaN : (double) hits / n, n};
+  }
+
+  /**
+   * The annotator model: a Parquet table of workers when {@code path} ends with {@code .parquet},
+   * else one JSON document (method, labels, class priors, diagnostics, workers).
+   */
+  static void writeModel(CrowdModel model, String path) throws IOException {
+    Dataset<Row> workers = model.workers();
+    if (SparkCrowd.isParquet(path)) {
+      workers.write().mode(org.apache.spark.sql.SaveMode.Overwrite).parquet(path);
+      return;
+    }
+    Path target = new Path(path);
+    FileSystem fs =
+        SparkCrowd.raw(
+            target.getFileSystem(workers.sparkSession().sparkContext().hadoopConfiguration()));
+    List<String> rows = workers.toJSON().collectAsList();
+    try (OutputStream os = fs.create(target, true);
+        JsonGenerator g = new JsonFactory().createGenerator(os, JsonEncoding.UTF8)) {
+      g.useDefaultPrettyPrinter();
+      g.writeStartObject();
+      g.writeStringField("method", model.method());
+      g.writeStringField("engine", "spark");
+      g.writeArrayFieldStart("labels");
+      for (String l : model.labels()) {
+        g.writeString(l);
+      }
+      g.writeEndArray();
+      double[] priors = model.classPriors();
+      if (priors != null) {
+        g.writeArrayFieldStart("classPriors");
+        for (double p : priors) {
+          g.writeNumber(p);
+        }
+        g.writeEndArray();
+      }
+      g.writeNumberField("tasks", model.numTasks());
+      g.writeNumberField("answers", model.numAnswers());
+      Diagnostics d = model.diagnostics();
+      g.writeObjectFieldStart("diagnostics");
+      g.writeNumberField("iterations", d.iterations());
+      g.writeBooleanField("converged", d.converged());
+      g.writeStringField("objectiveName", d.objectiveName());
+      g.writeArrayFieldStart("objective");
+      for (double v : d.objective()) {
+        g.writeNumber(v);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+      g.writeArrayFieldStart("workers");
+      for (String json : rows) {
+        g.writeRawValue(json);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+  }
+}

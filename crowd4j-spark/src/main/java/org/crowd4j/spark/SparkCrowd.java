@@ -1,0 +1,134 @@
+package org.crowd4j.spark;
+
+import static org.apache.spark.sql.functions.col;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Locale;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SaveMode;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * Reading answers and writing results with Spark: Parquet or CSV by the path's name, any file
+ * system Spark knows (local, HDFS, S3, ...).
+ */
+public final class SparkCrowd {
+  private SparkCrowd() {}
+
+  /**
+   * Whether {@code path} names Parquet data ({@code .parquet}, or a directory without {@code
+   * .csv}).
+   */
+  static boolean isParquet(String path) {
+    String p = path.toLowerCase(Locale.ROOT);
+    while (p.endsWith("/")) {
+      p = p.substring(0, p.length() - 1);
+    }
+    return p.endsWith(".parquet") || p.endsWith(".pq");
+  }
+
+  /**
+   * Answers (or gold) from {@code path}: Parquet when it ends with {@code .parquet}, else CSV with
+   * a header row ({@code delimiter}: null for comma, or tab for {@code .tsv}); every CSV column is
+   * read as a string, as the core reads it.
+   */
+  public static Dataset<Row> read(SparkSession spark, String path, Character delimiter) {
+    if (isParquet(path)) {
+      return spark.read().parquet(path);
+    }
+    char d =
+        delimiter != null
+            ? delimiter
+            : path.toLowerCase(Locale.ROOT).matches(".*\\.tsv(\\.gz)?$") ? '\t' : ',';
+    return spark
+        .read()
+        .option("header", "true")
+        .option("sep", String.valueOf(d))
+        .option("inferSchema", "false")
+        .option("mode", "FAILFAST")
+        .csv(path);
+  }
+
+  /**
+   * {@code answers} with a column {@code goldColumn} holding, on every answer of a task listed in
+   * {@code gold} (columns {@code goldTask}, {@code goldLabel}), that task's label; null elsewhere.
+   */
+  public static Dataset<Row> withGold(
+      Dataset<Row> answers,
+      String taskColumn,
+      Dataset<Row> gold,
+      String goldTask,
+      String goldLabel,
+      String goldColumn) {
+    Dataset<Row> g =
+        gold.select(
+            col(goldTask).cast("string").as("__gold_task"),
+            col(goldLabel).cast("string").as(goldColumn));
+    return answers
+        .join(g, answers.col(taskColumn).cast("string").equalTo(g.col("__gold_task")), "left")
+        .drop("__gold_task");
+  }
+
+  /**
+   * Writes posteriors: to Parquet (with the {@code posterior} array) when {@code path} ends with
+   * {@code .parquet}, else as one CSV file {@code task,label,p_<label>...} (the command line's
+   * layout), written through a temporary directory beside it and renamed.
+   */
+  public static void writePosteriors(Dataset<Row> posteriors, List<String> labels, String path) {
+    if (isParquet(path)) {
+      posteriors.write().mode(SaveMode.Overwrite).parquet(path);
+    } else {
+      writeSingleCsv(CrowdModel.wide(posteriors, labels), path);
+    }
+  }
+
+  /** The file system without Hadoop's {@code .crc} side files, for local paths. */
+  static FileSystem raw(FileSystem fs) {
+    return fs instanceof ChecksumFileSystem c ? c.getRawFileSystem() : fs;
+  }
+
+  /**
+   * Writes {@code frame} as one CSV file with a header at {@code path}: Spark writes one partition
+   * into a temporary directory beside it, whose part file is then renamed to {@code path}.
+   */
+  public static void writeSingleCsv(Dataset<Row> frame, String path) {
+    Configuration conf = frame.sparkSession().sparkContext().hadoopConfiguration();
+    Path target = new Path(path);
+    Path tmp = new Path(target.getParent(), "." + target.getName() + ".crowd4j-tmp");
+    try {
+      FileSystem fs = raw(target.getFileSystem(conf));
+      frame
+          .coalesce(1)
+          .write()
+          .mode(SaveMode.Overwrite)
+          .option("header", "true")
+          .csv(tmp.toString());
+      Path part = null;
+      for (FileStatus s : fs.listStatus(tmp)) {
+        if (s.getPath().getName().startsWith("part-")) {
+          part = s.getPath();
+        }
+      }
+      if (part == null) {
+        throw new IOException("Spark wrote no part file into " + tmp);
+      }
+      if (fs.exists(target)) {
+        fs.delete(target, true);
+      }
+      if (!fs.rename(part, target)) {
+        throw new IOException("could not rename " + part + " to " + target);
+      }
+      fs.delete(tmp, true);
+    } catch (IOException e) {
+      throw new UncheckedIOException("writing " + path + ": " + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,57 @@
+package org.crowd4j.spark;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.crowd4j.aggregate.CommonConfusionEm;
+import org.crowd4j.aggregate.CrowdMixture;
+import org.crowd4j.aggregate.DawidSkene;
+import org.crowd4j.aggregate.MajorityVote;
+import org.crowd4j.aggregate.Methods;
+import org.crowd4j.aggregate.OneCoinDawidSkene;
+import org.crowd4j.aggregate.OptionsBinder;
+
+/**
+ * The methods that run on Spark, by the core's command-line names, with the core's option records:
+ * {@code name=value} overrides bind onto the same defaults as on one machine ({@link
+ * OptionsBinder}).
+ */
+public final class SparkMethods {
+  private static final Map<String, Function<Record, SparkAggregator>> FACTORIES =
+      new LinkedHashMap<>();
+
+  static {
+    FACTORIES.put("mv", o -> new SparkMajorityVote((MajorityVote.Options) o));
+    FACTORIES.put("soft-mv", o -> new SparkMajorityVote((MajorityVote.Options) o));
+    FACTORIES.put("ds", o -> new SparkDawidSkene((DawidSkene.Options) o));
+    FACTORIES.put("one-coin-ds", o -> new SparkOneCoinDawidSkene((OneCoinDawidSkene.Options) o));
+    FACTORIES.put("crowd-mixture", o -> new SparkCrowdMixture((CrowdMixture.Options) o));
+    FACTORIES.put(
+        "common-confusion-em", o -> new SparkCommonConfusionEm((CommonConfusionEm.Options) o));
+  }
+
+  private SparkMethods() {}
+
+  /** The names of the methods that run on Spark. */
+  public static List<String> names() {
+    return List.copyOf(FACTORIES.keySet());
+  }
+
+  /**
+   * The Spark implementation of method {@code name} with option overrides bound onto the core's
+   * defaults.
+   *
+   * @throws IllegalArgumentException for a method without a Spark implementation (listing those
+   *     with one), an unknown option or a bad value
+   */
+  public static SparkAggregator create(String name, Map<String, String> overrides) {
+    Function<Record, SparkAggregator> factory = FACTORIES.get(name);
+    if (factory == null) {
+      Methods.spec(name); // fails with the list of all methods if the name is unknown
+      throw new IllegalArgumentException(
+          "method '" + name + "' has no Spark implementation; on Spark: " + names());
+    }
+    return factory.apply(OptionsBinder.bind(Methods.spec(name).defaults(), overrides));
+  }
+}

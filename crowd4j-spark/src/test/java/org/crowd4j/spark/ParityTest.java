@@ -1,0 +1,98 @@
+package org.crowd4j.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.CommonConfusionEm;
+import org.crowd4j.aggregate.CrowdMixture;
+import org.crowd4j.aggregate.DawidSkene;
+import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.MajorityVote;
+import org.crowd4j.aggregate.OneCoinDawidSkene;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Acceptance: on every shared dataset each Spark method's posteriors equal the core method's within
+ * 1e-9 and the labels are identical (the differences are written to target/spark-parity.md).
+ */
+class ParityTest extends SparkTestBase {
+  private static final double TOLERANCE = 1e-9;
+
+  private void check(
+      String method, Supplier<Aggregator> core, Supplier<SparkAggregator> spark, boolean withGold) {
+    List<String> problems = new ArrayList<>();
+    for (String name : Parity.datasets()) {
+      Parity.Data d = Parity.load(spark(), name);
+      if (withGold) {
+        d = Parity.withHalfGold(spark(), d);
+      }
+      AggregationResult expected =
+          core.get().fit(d.core(), withGold ? FitContext.withGold(d.gold()) : FitContext.DEFAULT);
+      SparkAggregator estimator = spark.get();
+      if (withGold) {
+        estimator.setGoldCol("gold");
+      }
+      CrowdModel model = estimator.fit(d.frame());
+      try {
+        Parity.Diff diff = Parity.compare(expected, model);
+        Parity.record(method + (withGold ? " + gold" : ""), name, diff);
+        if (diff.maxAbs() > TOLERANCE || diff.labelMismatches() > 0) {
+          problems.add(name + ": " + diff);
+        }
+        assertEquals(
+            expected.diagnostics().iterations(),
+            model.diagnostics().iterations(),
+            name + " iterations");
+      } finally {
+        model.unpersist();
+      }
+    }
+    assertTrue(problems.isEmpty(), method + ": " + problems);
+  }
+
+  @Test
+  void majorityVote() {
+    check("mv", MajorityVote::new, SparkMajorityVote::new, false);
+    check(
+        "soft-mv",
+        () -> new MajorityVote(MajorityVote.Options.softDefaults()),
+        () -> new SparkMajorityVote(MajorityVote.Options.softDefaults()),
+        false);
+  }
+
+  @Test
+  void dawidSkene() {
+    check("ds", DawidSkene::new, SparkDawidSkene::new, false);
+  }
+
+  @Test
+  void dawidSkeneWithGold() {
+    check("ds", DawidSkene::new, SparkDawidSkene::new, true);
+  }
+
+  @Test
+  void oneCoinDawidSkene() {
+    check("one-coin-ds", OneCoinDawidSkene::new, SparkOneCoinDawidSkene::new, false);
+    check("one-coin-ds", OneCoinDawidSkene::new, SparkOneCoinDawidSkene::new, true);
+  }
+
+  @Test
+  void commonConfusionEm() {
+    check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, false);
+    check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, true);
+  }
+
+  @Test
+  void glad() {}
+
+  @Test
+  void crowdMixture() {
+    check("crowd-mixture", CrowdMixture::new, SparkCrowdMixture::new, false);
+    check("crowd-mixture", CrowdMixture::new, SparkCrowdMixture::new, true);
+  }
+}
