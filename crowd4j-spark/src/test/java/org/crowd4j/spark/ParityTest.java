@@ -88,9 +88,6 @@ class ParityTest extends SparkTestBase {
   }
 
   @Test
-  void glad() {}
-
-  @Test
   void crowdMixture() {
     check("crowd-mixture", CrowdMixture::new, SparkCrowdMixture::new, false);
     check("crowd-mixture", CrowdMixture::new, SparkCrowdMixture::new, true);
