@@ -247,6 +247,11 @@ public final class Glad implements Aggregator {
     /** The sweep sees β − shift. */
     double shift;
 
+    /** Σ (β_i − μ_β) over the β the last sweep ended at, and over {@link #beta}. */
+    double endSum;
+
+    double startSum;
+
     /** Sweeps done, α steps taken, and the gain a further Newton step predicts. */
     int sweeps;
 
@@ -325,6 +330,7 @@ public final class Glad implements Aggregator {
       Arrays.fill(curvature, 0.0);
       double logLik = 0;
       double betaPrior = 0;
+      double centredSum = 0;
       predictedGain = 0;
       for (GladKernel.Workspace ws : workspaces) {
         double[] a = ws.workerAcc;
@@ -335,7 +341,9 @@ public final class Glad implements Aggregator {
         logLik += ws.sums[0];
         betaPrior += ws.sums[1];
         predictedGain += ws.sums[2];
+        centredSum += ws.sums[3];
       }
+      endSum = centredSum;
       double alphaPrior = 0;
       for (int w = 0; w < numWorkers; w++) {
         double d = alpha[w] - alphaMean;
@@ -354,6 +362,7 @@ public final class Glad implements Aggregator {
       beta = betaNext;
       betaNext = t;
       shift = 0;
+      startSum = endSum;
       System.arraycopy(alpha, 0, alphaBefore, 0, numWorkers);
       System.arraycopy(gradient, 0, gradientBefore, 0, numWorkers);
       double largest = 0;
@@ -423,11 +432,7 @@ public final class Glad implements Aggregator {
         saa += alphaStep[w] * alphaStep[w];
         sa += alphaStep[w];
       }
-      double sb = 0;
-      for (int i = 0; i < n; i++) {
-        sb += beta[i] - betaMean;
-      }
-      double u = ridge(saa, sa, sb);
+      double u = ridge(saa, sa, startSum);
       shift = u;
       double c = Math.exp(u);
       for (int w = 0; w < numWorkers; w++) {

@@ -32,11 +32,9 @@ public final class GladKernel {
   private static final double RESCALE = 1e280;
   private static final double ARMIJO = 1e-4;
   private static final int MAX_HALVINGS = 30;
-  static final boolean COUNT = Boolean.getBoolean("count");
-  static final double REFINE = Double.parseDouble(System.getProperty("refine", "0"));
-  public static final java.util.concurrent.atomic.LongAdder
-      STEPS = new java.util.concurrent.atomic.LongAdder(),
-      TASKS = new java.util.concurrent.atomic.LongAdder();
+
+  /** A further Newton step on β_i only after a step that moved it by more than this. */
+  private static final double REFINE = 0.02;
 
   private final int[] off;
   private final int[] worker;
@@ -87,10 +85,10 @@ public final class GladKernel {
     public final double[] workerAcc;
 
     /**
-     * Σ_i log Σ_k π_k Π_a P(l_a | k), Σ_i −(β_i − μ_β)²/2 and the predicted gain of a further step
-     * on β (see {@link #sweep}).
+     * Σ_i log Σ_k π_k Π_a P(l_a | k), Σ_i −(β_i − μ_β)²/2, the predicted gain of a further step on
+     * β (see {@link #sweep}) and Σ_i (β_i − μ_β), all at the final β.
      */
-    public final double[] sums = new double[3];
+    public final double[] sums = new double[4];
 
     Workspace(int scratch, int numWorkers) {
       this.scratch = new double[scratch];
@@ -276,6 +274,7 @@ public final class GladKernel {
         scratch[maxSlot] - positive - logs + Math.log(z / product) - (end - start) * logKm1;
     double d = b - betaMean;
     ws.sums[1] -= 0.5 * d * d;
+    ws.sums[3] += d;
     if (workerSums) {
       double grad = 0;
       double fisher = 0;
