@@ -525,12 +525,22 @@ public final class Mmsr implements Aggregator {
     double[] kept;
     int from;
     if (windows != null && underWindow <= lo && underWindow + inWindow >= hi) {
-      // the window holds the kept ranks: sort what it collected
+      // the window holds the kept ranks: order what it collected, by selection when it is many
+      int first = Math.max(0, lo - WINDOW_MARGIN - underWindow);
+      int last = Math.min(inWindow - 1, hi - 1 + WINDOW_MARGIN - underWindow);
+      if (inWindow > 4 * WINDOW_MARGIN) {
+        select(y, collected, collected + inWindow, collected + first);
+        if (last > first) {
+          select(y, collected + first + 1, collected + inWindow, collected + last);
+        }
+        Arrays.sort(y, collected + first, collected + last + 1);
+      } else {
+        Arrays.sort(y, collected, collected + inWindow);
+      }
+      windows.low[j] = y[collected + first];
+      windows.high[j] = y[collected + last];
       kept = y;
       from = collected + lo - underWindow;
-      Arrays.sort(y, collected, collected + inWindow);
-      windows.low[j] = y[collected + Math.max(0, lo - WINDOW_MARGIN - underWindow)];
-      windows.high[j] = y[collected + Math.min(inWindow - 1, hi - 1 + WINDOW_MARGIN - underWindow)];
     } else {
       // NaN last, as a sort puts it; then select the ends of the kept ranks and their margins
       for (int p = 0, end = len; p < end; ) {

@@ -195,7 +195,7 @@ public final class GladKernel {
         double x = scratch[j];
         double t = scratch[j + cap];
         double inv = 1.0 / (1.0 + t);
-        double sigma = x >= 0 ? inv : t * inv;
+        double sigma = (t + (1.0 - t) * (0.5 + Math.copySign(0.5, x))) * inv;
         grad += (p - sigma) * x;
         fisher += t * inv * inv * x * x;
         px += p * x;
@@ -284,7 +284,7 @@ public final class GladKernel {
         double x = scratch[j];
         double t = scratch[j + cap];
         double inv = 1.0 / (1.0 + t);
-        double sigma = x >= 0 ? inv : t * inv;
+        double sigma = (t + (1.0 - t) * (0.5 + Math.copySign(0.5, x))) * inv;
         double v = t * inv * inv;
         workerAcc[base + GRADIENT] += (p - sigma) * e;
         workerAcc[base + CURVATURE] += v * e * e;
