@@ -115,9 +115,7 @@ public final class CommonConfusionEm implements Aggregator {
     boolean perAnswer = options.omegaMode() == OmegaMode.PER_ANSWER;
     double lambda = options.smoothing();
 
-    double[] post = Votes.weightedCounts(data, null);
-    Votes.normalizeRows(post, n, k);
-    clamp(post, gold, k);
+    double[] post = Votes.softStart(data, gold);
     // q(z = c, s = 1 | answer), flat [a][c]; the first M-step sees s independent of z at ω0
     double[] common = new double[m * k];
     double[] omega = new double[perAnswer ? m : numWorkers];
@@ -244,14 +242,5 @@ public final class CommonConfusionEm implements Aggregator {
       }
     }
     CommonConfusionKernel.normalize(rho, piG, piR, k);
-  }
-
-  private static void clamp(double[] post, int[] gold, int k) {
-    for (int i = 0; i < gold.length; i++) {
-      if (gold[i] >= 0) {
-        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
-        post[i * k + gold[i]] = 1.0;
-      }
-    }
   }
 }

@@ -132,14 +132,7 @@ public final class DawidSkene implements Aggregator {
     int[] cell = DawidSkeneKernel.cells(data);
     int[] gold = goldLabels(context.gold(), n);
 
-    double[] post = Votes.weightedCounts(data, null);
-    Votes.normalizeRows(post, n, k);
-    for (int i = 0; i < n; i++) {
-      if (gold[i] >= 0) {
-        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
-        post[i * k + gold[i]] = 1.0;
-      }
-    }
+    double[] post = Votes.softStart(data, gold);
     double[] errorCounts = new double[numWorkers * k * k];
     double[] priorCounts = new double[k];
     DawidSkeneKernel.accumulateTasks(cell, off, 0, n, post, k, errorCounts, priorCounts);

@@ -115,9 +115,7 @@ public final class Ibcc implements Aggregator {
     int[] label = data.labelColumn();
     int[] gold = DawidSkene.goldLabels(context.gold(), n);
 
-    double[] post = Votes.weightedCounts(data, null);
-    Votes.normalizeRows(post, n, k);
-    clamp(post, gold, k);
+    double[] post = Votes.softStart(data, gold);
 
     double[] nu0 = new double[k];
     Arrays.fill(nu0, options.classConcentration());
@@ -251,15 +249,6 @@ public final class Ibcc implements Aggregator {
     double psiSum = SpecialFunctions.digamma(sum);
     for (int j = 0; j < k; j++) {
       out[j] = SpecialFunctions.digamma(a[from + j]) - psiSum;
-    }
-  }
-
-  private static void clamp(double[] post, int[] gold, int k) {
-    for (int i = 0; i < gold.length; i++) {
-      if (gold[i] >= 0) {
-        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
-        post[i * k + gold[i]] = 1.0;
-      }
     }
   }
 }

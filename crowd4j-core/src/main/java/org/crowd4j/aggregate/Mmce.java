@@ -159,9 +159,7 @@ public final class Mmce implements Aggregator {
     double[] lambda = penalties(data, options);
     Blocks blocks = new Blocks(data);
 
-    double[] mu = Votes.weightedCounts(data, null);
-    Votes.normalizeRows(mu, n, k);
-    clamp(mu, gold, k);
+    double[] mu = Votes.softStart(data, gold);
     double[] sigma = new double[numWorkers * k * k];
     double[] tau = new double[n * k * k];
     double[] next = new double[n * k];
@@ -171,7 +169,7 @@ public final class Mmce implements Aggregator {
     for (int it = 1; it <= options.maxIterations(); it++) {
       blocks.optimise(true, mu, sigma, tau, lambda[0], options, null);
       double logLik = blocks.optimise(false, mu, sigma, tau, lambda[1], options, next);
-      clamp(next, gold, k);
+      Votes.clampToGold(next, gold, k);
       double delta = 0;
       for (int p = 0; p < next.length; p++) {
         delta = Math.max(delta, Math.abs(next[p] - mu[p]));
@@ -203,15 +201,6 @@ public final class Mmce implements Aggregator {
             Arrays.copyOf(history, iterations),
             "penalised marginal log-likelihood per answer"),
         Provenance.of(name(), options, data, start));
-  }
-
-  private static void clamp(double[] mu, int[] gold, int k) {
-    for (int i = 0; i < gold.length; i++) {
-      if (gold[i] >= 0) {
-        Arrays.fill(mu, i * k, (i + 1) * k, 0.0);
-        mu[i * k + gold[i]] = 1.0;
-      }
-    }
   }
 
   private static double sumSq(double[] x) {

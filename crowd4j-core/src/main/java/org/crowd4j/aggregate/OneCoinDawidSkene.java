@@ -108,14 +108,7 @@ public final class OneCoinDawidSkene implements Aggregator {
     int[] label = data.labelColumn();
     int[] gold = DawidSkene.goldLabels(context.gold(), n);
 
-    double[] post = Votes.weightedCounts(data, null);
-    Votes.normalizeRows(post, n, k);
-    for (int i = 0; i < n; i++) {
-      if (gold[i] >= 0) {
-        Arrays.fill(post, i * k, (i + 1) * k, 0.0);
-        post[i * k + gold[i]] = 1.0;
-      }
-    }
+    double[] post = Votes.softStart(data, gold);
     double[] logPrior = new double[k];
     double[] skills = new double[numWorkers];
     double[] logError = new double[numWorkers * k * k];

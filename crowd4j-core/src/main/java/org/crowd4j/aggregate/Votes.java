@@ -68,6 +68,29 @@ final class Votes {
     return hits;
   }
 
+  /**
+   * The EM start shared by Dawid–Skene and its relatives: soft majority-vote posteriors ({@code n ×
+   * K}) with every task that has a gold label ({@code gold[i] >= 0}) clamped to it.
+   */
+  static double[] softStart(CrowdDataset data, int[] gold) {
+    int n = data.numTasks();
+    int k = data.numLabels();
+    double[] post = weightedCounts(data, null);
+    normalizeRows(post, n, k);
+    clampToGold(post, gold, k);
+    return post;
+  }
+
+  /** Sets the row of every task with a gold label ({@code gold[i] >= 0}) to its one-hot vector. */
+  static void clampToGold(double[] post, int[] gold, int k) {
+    for (int i = 0; i < gold.length; i++) {
+      if (gold[i] >= 0) {
+        java.util.Arrays.fill(post, i * k, (i + 1) * k, 0.0);
+        post[i * k + gold[i]] = 1.0;
+      }
+    }
+  }
+
   /** Normalises every row of {@code counts} in place. */
   static void normalizeRows(double[] counts, int n, int k) {
     for (int i = 0; i < n; i++) {
