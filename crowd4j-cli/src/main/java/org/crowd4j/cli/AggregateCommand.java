@@ -223,7 +223,8 @@ final class AggregateCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static boolean hasComponent(Record r, String name) {
+  /** Whether the options record {@code r} has a component called {@code name}. */
+  static boolean hasComponent(Record r, String name) {
     for (RecordComponent c : r.getClass().getRecordComponents()) {
       if (c.getName().equals(name)) {
         return true;

@@ -63,9 +63,7 @@ final class AnswerInput {
       }
       d = s.charAt(0);
     }
-    CsvFormat f =
-        new CsvFormat(d, taskColumn, anonymous ? null : workerColumn, labelColumn, duplicates);
-    return f;
+    return new CsvFormat(d, taskColumn, anonymous ? null : workerColumn, labelColumn, duplicates);
   }
 
   CrowdDataset read() throws CrowdFormatException {

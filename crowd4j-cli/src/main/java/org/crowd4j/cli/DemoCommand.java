@@ -1,7 +1,6 @@
 package org.crowd4j.cli;
 
 import java.io.PrintWriter;
-import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -73,7 +72,7 @@ final class DemoCommand implements Callable<Integer> {
     out.println("-".repeat(65));
     for (Methods.Spec s : Methods.all()) {
       Map<String, String> overrides = new LinkedHashMap<>();
-      if (hasSeed(s.defaults())) {
+      if (AggregateCommand.hasComponent(s.defaults(), "seed")) {
         overrides.put("seed", Long.toString(seed));
       }
       AggregationResult r;
@@ -138,14 +137,5 @@ final class DemoCommand implements Callable<Integer> {
 
   private static Map<String, String> goldOptions() {
     return Map.of("missingSkill", "value", "defaultSkill", "0.5");
-  }
-
-  private static boolean hasSeed(Record r) {
-    for (RecordComponent c : r.getClass().getRecordComponents()) {
-      if (c.getName().equals("seed")) {
-        return true;
-      }
-    }
-    return false;
   }
 }
