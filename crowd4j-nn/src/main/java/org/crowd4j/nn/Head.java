@@ -41,6 +41,22 @@ abstract class Head {
     return false;
   }
 
+  /**
+   * Whether {@link #beforeEpoch} wants the classifier's class probabilities on every training item
+   * (one extra forward pass per epoch).
+   */
+  boolean wantsEpochProbabilities() {
+    return false;
+  }
+
+  /**
+   * Called before each epoch ({@code epoch} counts from 1) with the classifier's current class
+   * probabilities of every training item ({@code n × K} row-major, evaluation mode; {@code null}
+   * unless {@link #wantsEpochProbabilities}). EM-style learners run their E-step and closed-form
+   * M-step here and rewrite {@code set.targets} in place; the default does nothing.
+   */
+  void beforeEpoch(int epoch, TrainingSet set, float[] probabilities) {}
+
   /** Mean data term of the batch (differentiable). */
   abstract NDArray dataLoss(Batch b, NDArray logits);
 

@@ -167,6 +167,7 @@ final class Trainer {
         adam.reset();
       }
       long t0 = System.nanoTime();
+      head.beforeEpoch(epoch, set, head.wantsEpochProbabilities() ? trainingProbabilities() : null);
       int[] order = train.clone();
       shuffle(order, shuffleRng);
       double lossSum = 0;
@@ -317,6 +318,26 @@ final class Trainer {
   /** Classifier logits of rows of {@code x} (already standardised), evaluation mode. */
   private float[] logits(float[] x) {
     return LearnedModel.logits(root, block, store, x, set.d, set.k, longLived);
+  }
+
+  /** Softmax of the classifier on every training item, {@code n × K} row-major. */
+  private float[] trainingProbabilities() {
+    float[] p = logits(set.x);
+    for (int i = 0; i < set.n; i++) {
+      float max = Float.NEGATIVE_INFINITY;
+      for (int c = 0; c < set.k; c++) {
+        max = Math.max(max, p[i * set.k + c]);
+      }
+      float s = 0;
+      for (int c = 0; c < set.k; c++) {
+        p[i * set.k + c] = (float) Math.exp(p[i * set.k + c] - max);
+        s += p[i * set.k + c];
+      }
+      for (int c = 0; c < set.k; c++) {
+        p[i * set.k + c] /= s;
+      }
+    }
+    return p;
   }
 
   private double heldOutNll(int[] items) {
