@@ -133,10 +133,8 @@ public final class CommonConfusionEm implements Aggregator {
     double[] omegaSum = new double[omega.length];
     mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
 
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
+    EmProgress progress =
+        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       double logLik = 0;
       double[] logRho = new double[k];
@@ -165,16 +163,7 @@ public final class CommonConfusionEm implements Aggregator {
       double objective =
           (logLik + CommonConfusionKernel.logPrior(lambda, rho, piG, piR)) / Math.max(1, m);
       mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing =
-          context.listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
+      if (!progress.record(objective)) {
         break;
       }
     }
@@ -189,11 +178,7 @@ public final class CommonConfusionEm implements Aggregator {
         null,
         rho.clone(),
         new CommonConfusionModel(piG, new ConfusionMatrices(numWorkers, k, piR), omegaPerAnswer),
-        new Diagnostics(
-            iterations,
-            converged,
-            Arrays.copyOf(history, iterations),
-            lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
+        progress.diagnostics(lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
         Provenance.of(name(), options, data, start));
   }
 

@@ -151,10 +151,8 @@ public final class DawidSkene implements Aggregator {
     double[][] chunkErrors = new double[perChunkCounts ? c : 1][];
     double[][] chunkPriors = new double[c][k];
     double[] chunkLogLik = new double[c];
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
+    EmProgress progress =
+        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       final double[] lp = logPrior;
       final double[] le = logError;
@@ -231,16 +229,7 @@ public final class DawidSkene implements Aggregator {
       } else {
         objective = m == 0 ? 0 : ll / m;
       }
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing =
-          context.listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
+      if (!progress.record(objective)) {
         break;
       }
     }
@@ -255,8 +244,7 @@ public final class DawidSkene implements Aggregator {
         null,
         prior,
         confusions(logError, numWorkers, k),
-        new Diagnostics(
-            iterations, converged, Arrays.copyOf(history, iterations), "log-likelihood per answer"),
+        progress.diagnostics("log-likelihood per answer"),
         Provenance.of(name(), options, data, start));
   }
 

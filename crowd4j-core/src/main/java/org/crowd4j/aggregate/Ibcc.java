@@ -129,10 +129,8 @@ public final class Ibcc implements Aggregator {
     double[] alpha = new double[numWorkers * k * k]; // [w][k][l]
     double[] eLogKappa = new double[k];
     double[] eLogPi = new double[numWorkers * k * k]; // [w][l][k], answer-major for the E-step
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
+    EmProgress progress =
+        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       // q(κ), q(π) from q(t)
       System.arraycopy(nu0, 0, nu, 0, k);
@@ -186,22 +184,13 @@ public final class Ibcc implements Aggregator {
         }
       }
       double objective = (sumLogZ - kl) / Math.max(1, m);
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing =
-          context.listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
+      if (!progress.record(objective)) {
         break;
       }
     }
 
     double[] mean = new double[numWorkers * k * k];
-    if (iterations == 0) {
+    if (progress.iterations() == 0) {
       // no VB step ran: the posterior mean under the majority-vote counts
       System.arraycopy(nu0, 0, nu, 0, k);
       for (int w = 0; w < numWorkers; w++) {
@@ -235,8 +224,7 @@ public final class Ibcc implements Aggregator {
         null,
         prior,
         new ConfusionMatrices(numWorkers, k, mean),
-        new Diagnostics(
-            iterations, converged, Arrays.copyOf(history, iterations), "ELBO per answer"),
+        progress.diagnostics("ELBO per answer"),
         Provenance.of(name(), options, data, start));
   }
 

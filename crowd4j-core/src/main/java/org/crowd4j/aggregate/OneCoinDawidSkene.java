@@ -1,6 +1,5 @@
 package org.crowd4j.aggregate;
 
-import java.util.Arrays;
 import java.util.Objects;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
@@ -120,10 +119,8 @@ public final class OneCoinDawidSkene implements Aggregator {
 
     TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
     double[] chunkLogLik = new double[chunks.count()];
-    double[] history = new double[Math.min(options.maxIterations(), 256)];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
+    EmProgress progress =
+        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       chunks.forEach(
           ch -> {
@@ -158,19 +155,7 @@ public final class OneCoinDawidSkene implements Aggregator {
       } else {
         objective = m == 0 ? 0 : ll / m;
       }
-      if (it > history.length) {
-        history = Arrays.copyOf(history, Math.min(options.maxIterations(), 2 * history.length));
-      }
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing =
-          context.listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
+      if (!progress.record(objective)) {
         break;
       }
     }
@@ -185,10 +170,7 @@ public final class OneCoinDawidSkene implements Aggregator {
         null,
         prior,
         new WorkerSkills(skills),
-        new Diagnostics(
-            iterations,
-            converged,
-            Arrays.copyOf(history, iterations),
+        progress.diagnostics(
             options.stopping() == Stopping.CROWDKIT_ELBO
                 ? "crowd-kit ELBO per answer"
                 : "log-likelihood per answer"),
