@@ -84,7 +84,8 @@ final class ChartSink {
       g.stream(w, true);
     }
     g.dispose();
-    return bytes.toString(StandardCharsets.UTF_8);
+    // no DOCTYPE: it names a DTD on the web that XML tools would try to fetch
+    return bytes.toString(StandardCharsets.UTF_8).replaceFirst("<!DOCTYPE[^>]*>\\s*", "");
   }
 
   /** Number of charts rendered. */
