@@ -120,7 +120,12 @@ final class ReportCommand implements Callable<Integer> {
                 m.annotatorEmbeddings());
       }
     }
-    String title = input.answers.getFileName().toString();
+    Path abs = input.answers.toAbsolutePath();
+    String title =
+        (abs.getParent() != null && abs.getParent().getFileName() != null
+                ? abs.getParent().getFileName() + "/"
+                : "")
+            + abs.getFileName();
     Report.Written w =
         Report.write(out, title, data, goldLabels, runs, view, format, chartsDir, seed);
     if (!quiet) {

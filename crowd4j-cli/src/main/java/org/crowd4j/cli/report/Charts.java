@@ -272,6 +272,7 @@ final class Charts {
     JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
     NumberAxis legendAxis = new NumberAxis("p");
     legendAxis.setRange(0, 1);
+    legendAxis.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(0.25));
     PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
     legend.setPosition(RectangleEdge.RIGHT);
     legend.setMargin(new RectangleInsets(4, 4, 4, 4));

@@ -110,7 +110,9 @@ final class Html {
   Html figure(String id, String base64Png, int width, int height, String caption) {
     sb.append("<figure id=\"")
         .append(escape(id))
-        .append("\"><img class=\"chart\" src=\"data:image/png;base64,");
+        .append("\" style=\"max-width:")
+        .append(width + 2)
+        .append("px\"><img class=\"chart\" src=\"data:image/png;base64,");
     sb.append(base64Png).append("\" width=\"").append(width).append("\" height=\"").append(height);
     sb.append("\" alt=\"")
         .append(escape(caption))

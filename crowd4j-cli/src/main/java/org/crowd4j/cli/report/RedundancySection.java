@@ -29,7 +29,7 @@ final class RedundancySection {
   record Curve(String method, double[] mean, double[] sd) {}
 
   static void write(ReportContext ctx) throws IOException {
-    int[] rs = redundancies(CrowdSummary.max(ctx.summary.answersPerTask));
+    int[] rs = redundancies(percentile(ctx.summary.answersPerTask, 0.95));
     List<Curve> curves = sweep(ctx, rs);
     ctx.beginSection("redundancy", "Redundancy");
     boolean gold = ctx.gold != null;
@@ -61,7 +61,7 @@ final class RedundancySection {
         "redundancy",
         Charts.bandLines(
             "Estimated accuracy vs answers per item",
-            "answers per item (at most)",
+            "answers per item (at most R)",
             score,
             names,
             x,
@@ -69,7 +69,8 @@ final class RedundancySection {
             sd),
         760,
         380,
-        "Each method refit on subsamples keeping at most R answers per item ("
+        "Each method refit on subsamples keeping at most R answers per item (R up to the 95th"
+            + " percentile of answers per task; "
             + REPEATS
             + " random subsamples per R; line = mean, band = ± 1 sd). Score: "
             + score
@@ -87,7 +88,17 @@ final class RedundancySection {
     ctx.endSection();
   }
 
-  /** 1, 2, … up to the largest task size, at most {@link #MAX_POINTS} values spread evenly. */
+  /** The {@code q}-quantile of {@code v} (nearest rank; 1 for an empty array). */
+  static int percentile(int[] v, double q) {
+    if (v.length == 0) {
+      return 1;
+    }
+    int[] s = v.clone();
+    java.util.Arrays.sort(s);
+    return s[Math.min(s.length - 1, (int) Math.ceil(q * s.length) - 1)];
+  }
+
+  /** 1, 2, … up to {@code maxSize}, at most {@link #MAX_POINTS} values spread evenly. */
   static int[] redundancies(int maxSize) {
     int hi = Math.max(1, maxSize);
     if (hi <= MAX_POINTS) {
@@ -105,50 +116,61 @@ final class RedundancySection {
   }
 
   static List<Curve> sweep(ReportContext ctx, int[] rs) {
-    List<Curve> out = new ArrayList<>();
     int methods = Math.min(MAX_METHODS, ctx.runs.size());
+    double[][][] v = new double[methods][rs.length][REPEATS];
+    for (int j = 0; j < rs.length; j++) {
+      for (int rep = 0; rep < REPEATS; rep++) {
+        // one subsample per (R, repeat), shared by the methods
+        CrowdDataset sub = Redundancy.subsample(ctx.data, rs[j], ctx.seed + 1000L * j + rep);
+        int[] taskMap = new int[sub.numTasks()];
+        for (int i = 0; i < taskMap.length; i++) {
+          taskMap[i] = ctx.data.tasks().id(sub.tasks().name(i));
+        }
+        int[] labelMap = new int[sub.numLabels()];
+        for (int l = 0; l < labelMap.length; l++) {
+          labelMap[l] = ctx.data.labels().id(sub.labels().name(l));
+        }
+        for (int m = 0; m < methods; m++) {
+          MethodRun run = ctx.runs.get(m);
+          AggregationResult res = run.aggregator().fit(sub, FitContext.DEFAULT);
+          v[m][j][rep] = score(ctx, res, taskMap, labelMap, run.result().labels());
+        }
+      }
+    }
+    List<Curve> out = new ArrayList<>();
     for (int m = 0; m < methods; m++) {
-      MethodRun run = ctx.runs.get(m);
-      int[] full = run.result().labels();
       double[] mean = new double[rs.length];
       double[] sd = new double[rs.length];
       for (int j = 0; j < rs.length; j++) {
-        double[] v = new double[REPEATS];
-        for (int rep = 0; rep < REPEATS; rep++) {
-          CrowdDataset sub = Redundancy.subsample(ctx.data, rs[j], ctx.seed + 1000L * j + rep);
-          AggregationResult res = run.aggregator().fit(sub, FitContext.DEFAULT);
-          v[rep] = score(ctx, sub, res, full);
-        }
         double s = 0;
-        for (double d : v) {
+        for (double d : v[m][j]) {
           s += d;
         }
         mean[j] = s / REPEATS;
         double q = 0;
-        for (double d : v) {
+        for (double d : v[m][j]) {
           q += (d - mean[j]) * (d - mean[j]);
         }
         sd[j] = Math.sqrt(q / REPEATS);
       }
-      out.add(new Curve(run.name(), mean, sd));
+      out.add(new Curve(ctx.runs.get(m).name(), mean, sd));
     }
     return out;
   }
 
   /** Score of a subsample's labels: accuracy on gold, or agreement with the full-data labels. */
   private static double score(
-      ReportContext ctx, CrowdDataset sub, AggregationResult res, int[] full) {
+      ReportContext ctx, AggregationResult res, int[] taskMap, int[] labelMap, int[] full) {
     int n = 0;
     int hits = 0;
-    for (int i = 0; i < sub.numTasks(); i++) {
-      int t = ctx.data.tasks().id(sub.tasks().name(i));
+    for (int i = 0; i < taskMap.length; i++) {
+      int t = taskMap[i];
       int ref = ctx.gold != null ? (ctx.gold.hasKnown(t) ? ctx.gold.label(t) : -1) : full[t];
       if (ref < 0) {
         continue;
       }
       n++;
-      int l = ctx.data.labels().id(sub.labels().name(res.label(i)));
-      hits += l == ref ? 1 : 0;
+      hits += labelMap[res.label(i)] == ref ? 1 : 0;
     }
     return n == 0 ? Double.NaN : (double) hits / n;
   }
