@@ -96,7 +96,7 @@ class ReportTestChromium {
   /** Result of one headless Chromium run: standard output and the log. */
   record Browser(String stdout, String log) {}
 
-  Browser chromium(Path exe, String mode, Path page) throws Exception {
+  Browser chromium(Path exe, String mode, Path page, int height) throws Exception {
     Path profile = Files.createTempDirectory(dir, "profile");
     List<String> cmd =
         new ArrayList<>(
@@ -111,7 +111,7 @@ class ReportTestChromium {
                 "--disable-component-update",
                 "--disable-sync",
                 "--user-data-dir=" + profile,
-                "--window-size=1400,6000",
+                "--window-size=1400," + height,
                 "--enable-logging=stderr",
                 "--v=0",
                 "--virtual-time-budget=5000"));
@@ -242,7 +242,7 @@ class ReportTestChromium {
 
     Path exe = requireChromium();
     Path checked = withCheck(report, "");
-    Browser dom = chromium(exe, "--dump-dom", checked);
+    Browser dom = chromium(exe, "--dump-dom", checked, 6000);
     assertEquals("CHARTS-OK " + images, checkResult(dom.stdout()), dom.log());
     assertEquals(List.of(), consoleLines(dom.log()), "the page logged nothing");
     Files.createDirectories(SHOTS);
@@ -250,7 +250,7 @@ class ReportTestChromium {
     Files.deleteIfExists(shot);
     Files.copy(
         report, SHOTS.resolve("labelme.html"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-    Browser s = chromium(exe, "--screenshot=" + shot, report);
+    Browser s = chromium(exe, "--screenshot=" + shot, report, 8200);
     assertTrue(Files.size(shot) > 50_000, "screenshot written: " + s.log());
     assertEquals(List.of(), consoleLines(s.log()), "the page logged nothing");
   }
@@ -267,11 +267,22 @@ class ReportTestChromium {
             d.resolve("answers.csv").toString(),
             "--method",
             "mv",
+            "--format",
+            "png",
             "--out",
             report.toString(),
             "--quiet");
     assertEquals(0, r.code(), r.err());
     assertEquals("", r.out());
+    try (Stream<Path> files = Files.list(dir)) {
+      List<Path> pngs =
+          files.filter(f -> f.getFileName().toString().startsWith("bluebirds-")).toList();
+      assertEquals(countImages(report), pngs.size(), "one PNG per chart beside the report");
+      for (Path png : pngs) {
+        byte[] head = java.util.Arrays.copyOf(Files.readAllBytes(png), 4);
+        assertEquals("\u0089PNG", new String(head, StandardCharsets.ISO_8859_1), png.toString());
+      }
+    }
     Path exe = requireChromium();
     Path broken =
         withCheck(
@@ -279,7 +290,7 @@ class ReportTestChromium {
             "<figure id=\"broken\"><img src=\"data:image/png;base64,AAAA\" width=\"10\""
                 + " height=\"10\"></figure><script>console.error('boom')</script>"
                 + "<img src=\"http://127.0.0.1:9/x.png\">");
-    Browser dom = chromium(exe, "--dump-dom", broken);
+    Browser dom = chromium(exe, "--dump-dom", broken, 6000);
     String result = checkResult(dom.stdout());
     assertTrue(result.startsWith("CHARTS-FAILED") && result.contains("broken"), result);
     String console = String.join("\n", consoleLines(dom.log()));

@@ -324,6 +324,13 @@ final class Charts {
     JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
     NumberAxis legendAxis = new NumberAxis(colourLabel);
     legendAxis.setRange(lo, hi);
+    double step = Math.pow(10, Math.floor(Math.log10((hi - lo) / 4)));
+    while ((hi - lo) / step > 6) {
+      step *= 2;
+    }
+    legendAxis.setTickUnit(
+        new org.jfree.chart.axis.NumberTickUnit(
+            step, new java.text.DecimalFormat(step >= 0.01 ? "0.00" : "0.0###")));
     PaintScaleLegend legend = new PaintScaleLegend(scale, legendAxis);
     legend.setPosition(RectangleEdge.RIGHT);
     legend.setMargin(new RectangleInsets(4, 4, 4, 4));
@@ -361,6 +368,7 @@ final class Charts {
     r.setAlpha(0.15f);
     NumberAxis xa = new NumberAxis(xLabel);
     xa.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+    xa.setAutoRangeIncludesZero(false);
     NumberAxis ya = new NumberAxis(yLabel);
     ya.setAutoRangeIncludesZero(false);
     XYPlot plot = new XYPlot(ds, xa, ya, r);

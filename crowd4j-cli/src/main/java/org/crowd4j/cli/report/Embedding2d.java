@@ -8,7 +8,7 @@ import tagbio.umap.Umap;
  * min(15, n − 1) neighbours and a fixed seed when there are at least {@link #UMAP_MIN} annotators;
  * below that (UMAP's neighbour graph is meaningless on a handful of points), or if UMAP fails, the
  * documented fallback: the projection on the first two principal components (power iteration on the
- * covariance, deflated).
+ * covariance, the second component kept orthogonal to the first).
  */
 final class Embedding2d {
   static final int UMAP_MIN = 10;
@@ -70,19 +70,36 @@ final class Embedding2d {
         }
       }
     }
+    double trace = 0;
+    for (int a = 0; a < d; a++) {
+      trace += cov[a][a];
+    }
     double[][] out = new double[n][2];
+    double[][] comps = new double[2][];
     SplittableRandom rng = new SplittableRandom(seed);
     for (int comp = 0; comp < Math.min(2, d); comp++) {
       double[] v = new double[d];
       for (int j = 0; j < d; j++) {
         v[j] = rng.nextDouble() - 0.5;
       }
-      double lambda = 0;
-      for (int it = 0; it < 200; it++) {
+      boolean found = false;
+      for (int it = 0; it < 300; it++) {
         double[] nv = new double[d];
         for (int a = 0; a < d; a++) {
           for (int b = 0; b < d; b++) {
             nv[a] += cov[a][b] * v[b];
+          }
+        }
+        // stay orthogonal to the components found so far
+        for (int prev = 0; prev < comp; prev++) {
+          if (comps[prev] != null) {
+            double dot = 0;
+            for (int a = 0; a < d; a++) {
+              dot += nv[a] * comps[prev][a];
+            }
+            for (int a = 0; a < d; a++) {
+              nv[a] -= dot * comps[prev][a];
+            }
           }
         }
         double norm = 0;
@@ -90,25 +107,25 @@ final class Embedding2d {
           norm += e * e;
         }
         norm = Math.sqrt(norm);
-        if (norm < 1e-15) {
+        if (norm <= 1e-12 * Math.max(trace, 1e-300)) {
+          found = false;
           break;
         }
         for (int a = 0; a < d; a++) {
           v[a] = nv[a] / norm;
         }
-        lambda = norm;
+        found = true;
       }
+      if (!found) {
+        break;
+      }
+      comps[comp] = v;
       for (int i = 0; i < n; i++) {
         double s = 0;
         for (int j = 0; j < d; j++) {
           s += c[i][j] * v[j];
         }
         out[i][comp] = s;
-      }
-      for (int a = 0; a < d; a++) {
-        for (int b = 0; b < d; b++) {
-          cov[a][b] -= lambda * v[a] * v[b];
-        }
       }
     }
     return out;

@@ -17,24 +17,31 @@ final class EmbeddingSection {
     ModelView m = ctx.model;
     float[][] e = m.embeddings();
     int n = e.length;
+    // skill as the report measures it elsewhere (the first method), matched by annotator name;
+    // the model's own annotator model where a name is not in the answers
     double[] skill = new double[n];
-    String skillSource;
-    if (m.annotators() != null && m.annotators().numWorkers() == n) {
-      skill = m.annotators().skills();
-      skillSource = m.method() + "'s annotator model";
-    } else {
-      double[] s = ctx.primary.result().workers().skills();
-      for (int w = 0; w < n; w++) {
-        String name = m.workers()[w];
-        skill[w] = ctx.data.workers().contains(name) ? s[ctx.data.workers().id(name)] : Double.NaN;
-      }
-      skillSource = ctx.primary.name();
-    }
+    double[] fromRun = ctx.primary.result().workers().skills();
+    double[] fromModel =
+        m.annotators() != null && m.annotators().numWorkers() == n ? m.annotators().skills() : null;
+    int matched = 0;
     for (int w = 0; w < n; w++) {
-      if (Double.isNaN(skill[w])) {
-        skill[w] = 0;
+      String name = m.workers()[w];
+      if (ctx.data.workers().contains(name)) {
+        skill[w] = fromRun[ctx.data.workers().id(name)];
+        matched++;
+      } else {
+        skill[w] = fromModel != null ? fromModel[w] : 0;
       }
     }
+    String skillSource =
+        matched == n
+            ? ctx.primary.name() + " on the answers"
+            : ctx.primary.name()
+                + " on the answers ("
+                + (n - matched)
+                + " not in the answers: "
+                + (fromModel != null ? m.method() + "'s annotator model" : "0")
+                + ")";
     Embedding2d.Layout layout = Embedding2d.project(e, ctx.seed);
     ctx.beginSection("embeddings", "Annotator map");
     ctx.chart(

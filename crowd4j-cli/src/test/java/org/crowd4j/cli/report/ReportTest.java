@@ -135,6 +135,48 @@ class ReportTest {
     assertArrayEquals(new int[] {1, 4, 7, 10, 13, 16, 19, 22}, RedundancySection.redundancies(22));
   }
 
+  /** UMAP keeps two well separated clusters apart; PCA (the fallback below 10 points) is exact. */
+  @Test
+  void annotatorLayout() {
+    SplittableRandom rng = new SplittableRandom(3);
+    float[][] x = new float[24][6];
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < 6; j++) {
+        x[i][j] = (float) ((i < 12 ? 0 : 10) + rng.nextDouble() * 0.5);
+      }
+    }
+    Embedding2d.Layout a = Embedding2d.project(x, 1);
+    Embedding2d.Layout b = Embedding2d.project(x, 1);
+    assertTrue(a.method().startsWith("UMAP"), a.method());
+    assertTrue(java.util.Arrays.deepEquals(a.points(), b.points()), "same seed, same layout");
+    double within = 0;
+    double between = 0;
+    int nw = 0;
+    int nb = 0;
+    for (int i = 0; i < x.length; i++) {
+      for (int j = i + 1; j < x.length; j++) {
+        double d =
+            Math.hypot(a.points()[i][0] - a.points()[j][0], a.points()[i][1] - a.points()[j][1]);
+        if ((i < 12) == (j < 12)) {
+          within += d;
+          nw++;
+        } else {
+          between += d;
+          nb++;
+        }
+      }
+    }
+    assertTrue(between / nb > 2 * within / nw, within / nw + " vs " + between / nb);
+    // four points on a line in 3-D: the first component is the line, the second is zero
+    float[][] line = {{0, 0, 0}, {1, 2, 2}, {2, 4, 4}, {3, 6, 6}};
+    Embedding2d.Layout p = Embedding2d.project(line, 1);
+    assertTrue(p.method().startsWith("PCA"), p.method());
+    assertEquals(9, Math.abs(p.points()[3][0] - p.points()[0][0]), 1e-6);
+    for (double[] pt : p.points()) {
+      assertEquals(0, pt[1], 1e-6);
+    }
+  }
+
   @Test
   void escapesText() {
     assertEquals("&lt;b&gt; &amp; &quot;x&quot; &#39;y&#39;", Html.escape("<b> & \"x\" 'y'"));
