@@ -34,9 +34,14 @@ final class AnnotatorFlags {
   static List<Flag> detect(CrowdSummary s) {
     List<Flag> out = new ArrayList<>();
     int k = s.k;
-    if (k < 2) {
+    if (k < 2 || s.data.anonymous()) {
       return out;
     }
+    long judged = 0;
+    for (int w = 0; w < s.data.numWorkers(); w++) {
+      judged += s.answersPerWorker[w] >= Math.max(10, 5 * k) ? 1 : 0;
+    }
+    boolean exact = factorial(k) * judged <= EXACT_BUDGET;
     int minAnswers = Math.max(10, 5 * k);
     String[] names = s.data.labels().names().toArray(String[]::new);
     for (int w = 0; w < s.data.numWorkers(); w++) {
@@ -101,7 +106,7 @@ final class AnnotatorFlags {
       if (seenCount < 2) {
         continue;
       }
-      int[] best = bestPermutation(c, seen);
+      int[] best = bestPermutation(c, seen, exact);
       double diag = 0;
       double perm = 0;
       boolean identity = true;
@@ -148,11 +153,25 @@ final class AnnotatorFlags {
     return out;
   }
 
-  /** σ maximising Σ_{seen r} c[r][σ(r)]: exact search for K ≤ 8, greedy otherwise. */
-  static int[] bestPermutation(double[][] c, boolean[] seen) {
+  /** Permutations searched exactly at most, over all judged annotators. */
+  static final long EXACT_BUDGET = 20_000_000L;
+
+  static long factorial(int k) {
+    long f = 1;
+    for (int i = 2; i <= k; i++) {
+      f *= i;
+      if (f > EXACT_BUDGET) {
+        return Long.MAX_VALUE / 2;
+      }
+    }
+    return f;
+  }
+
+  /** σ maximising Σ_{seen r} c[r][σ(r)]: exact search, or greedy (largest cell first). */
+  static int[] bestPermutation(double[][] c, boolean[] seen, boolean exact) {
     int k = c.length;
     int[] best = new int[k];
-    if (k <= 8) {
+    if (exact) {
       int[] cur = new int[k];
       double[] bestScore = {Double.NEGATIVE_INFINITY};
       search(c, seen, 0, new boolean[k], cur, 0, best, bestScore);

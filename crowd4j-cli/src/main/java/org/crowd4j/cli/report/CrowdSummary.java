@@ -8,7 +8,7 @@ import org.crowd4j.metrics.Agreement;
  * The numbers the report shows about the raw answers: sizes, answers per task and per annotator,
  * Krippendorff's alpha, and the soft confusion counts of every annotator against the posteriors of
  * an aggregate (count[w][k][l] = Σ over w's answers l of P(true = k)), pooled for all annotators
- * into the global confusion.
+ * into the global confusion (per-annotator counts are not kept for anonymous answers).
  */
 final class CrowdSummary {
   final CrowdDataset data;
@@ -32,7 +32,8 @@ final class CrowdSummary {
     }
     alpha = Agreement.krippendorffAlpha(data);
     double[] post = reference.posteriors();
-    workerCounts = new double[data.numWorkers() * k * k];
+    // anonymous answers are each their own annotator: no per-annotator confusion is kept
+    workerCounts = new double[data.anonymous() ? 0 : data.numWorkers() * k * k];
     globalCounts = new double[k * k];
     for (int a = 0; a < data.numAnswers(); a++) {
       int i = data.task(a);
@@ -40,7 +41,9 @@ final class CrowdSummary {
       int l = data.label(a);
       for (int c = 0; c < k; c++) {
         double p = post[i * k + c];
-        workerCounts[(w * k + c) * k + l] += p;
+        if (workerCounts.length > 0) {
+          workerCounts[(w * k + c) * k + l] += p;
+        }
         globalCounts[c * k + l] += p;
       }
     }

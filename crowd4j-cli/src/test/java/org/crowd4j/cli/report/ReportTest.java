@@ -87,9 +87,17 @@ class ReportTest {
   void bestPermutationIsExact() {
     double[][] c = {{0.1, 0.8, 0.1}, {0.1, 0.1, 0.8}, {0.7, 0.2, 0.1}};
     boolean[] all = {true, true, true};
-    assertArrayEquals(new int[] {1, 2, 0}, AnnotatorFlags.bestPermutation(c, all));
-    double[][] id = {{0.6, 0.2, 0.2}, {0.2, 0.6, 0.2}, {0.2, 0.2, 0.6}};
-    assertArrayEquals(new int[] {0, 1, 2}, AnnotatorFlags.bestPermutation(id, all));
+    for (boolean exact : new boolean[] {true, false}) {
+      assertArrayEquals(new int[] {1, 2, 0}, AnnotatorFlags.bestPermutation(c, all, exact));
+      double[][] id = {{0.6, 0.2, 0.2}, {0.2, 0.6, 0.2}, {0.2, 0.2, 0.6}};
+      assertArrayEquals(new int[] {0, 1, 2}, AnnotatorFlags.bestPermutation(id, all, exact));
+    }
+    // greedy takes 0.9 first and misses the better total of the exact search
+    double[][] trap = {{0.9, 0.8}, {0.8, 0.0}};
+    assertArrayEquals(
+        new int[] {1, 0}, AnnotatorFlags.bestPermutation(trap, new boolean[] {true, true}, true));
+    assertArrayEquals(
+        new int[] {0, 1}, AnnotatorFlags.bestPermutation(trap, new boolean[] {true, true}, false));
   }
 
   /**
@@ -174,6 +182,27 @@ class ReportTest {
     assertEquals(9, Math.abs(p.points()[3][0] - p.points()[0][0]), 1e-6);
     for (double[] pt : p.points()) {
       assertEquals(0, pt[1], 1e-6);
+    }
+  }
+
+  /** Anonymous answers, a single class and single-answer tasks still give a complete page. */
+  @Test
+  void edgeCasesRender() throws Exception {
+    CrowdDataset.Builder anon = CrowdDataset.builder();
+    for (int i = 0; i < 30; i++) {
+      anon.add("t" + i, null, i % 3 == 0 ? "b" : "a");
+      anon.add("t" + i, null, "a");
+    }
+    CrowdDataset single = of("X:u1:a", "Y:u2:a", "Z:u1:a");
+    for (CrowdDataset d : List.of(anon.build(), single)) {
+      MethodRun mv = Report.fit("mv", Methods.spec("mv").create(Map.of()), d);
+      MethodRun ds = Report.fit("ds", Methods.spec("ds").create(Map.of()), d);
+      ReportContext ctx =
+          new ReportContext(d, null, List.of(ds, mv), null, new ChartSink(null, null, "x"), 1);
+      String html = Report.render(ctx, "<edge & case>");
+      assertTrue(html.contains("<title>Crowd report: &lt;edge &amp; case&gt;</title>"));
+      assertTrue(html.contains("<h2 id=\"redundancy\">"));
+      assertTrue(!html.contains("NaN"), "no NaN shown");
     }
   }
 
