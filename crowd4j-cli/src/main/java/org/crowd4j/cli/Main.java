@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
       TrainCommand.class,
       PredictCommand.class,
       ReproduceCommand.class,
+      ReportCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit codes:%n",

@@ -270,6 +270,58 @@ public final class LearnedModel implements AutoCloseable {
     }
   }
 
+  /**
+   * CoNAL's annotator embeddings u_r, one row per training annotator in {@link #workers()} order:
+   * the annotator's one-hot code (or her features, for a model trained {@link
+   * Conal#withAnnotatorFeatures with annotator features}) through the auxiliary network's linear
+   * map, L2-normalised when the model normalises them. {@code null} for learners without annotator
+   * embeddings.
+   */
+  public float[][] annotatorEmbeddings() {
+    checkOpen();
+    NDArray weight = headParams.get("annotator.weight");
+    NDArray bias = headParams.get("annotator.bias");
+    if (!Conal.NAME.equals(method) || weight == null || bias == null) {
+      return null;
+    }
+    long[] shape = weight.getShape().getShape();
+    int in = (int) shape[0];
+    int e = (int) shape[1];
+    float[] w = weight.toFloatArray();
+    float[] b = bias.toFloatArray();
+    NDArray features = headParams.get("annotator.features");
+    float[] f = features == null ? null : features.toFloatArray();
+    int rows = f == null ? in : f.length / in;
+    float[][] out = new float[rows][e];
+    boolean normalize = bool(options.get("normalizeAnnotator"));
+    for (int r = 0; r < rows; r++) {
+      for (int j = 0; j < e; j++) {
+        double s = b[j];
+        if (f == null) {
+          s += w[r * e + j];
+        } else {
+          for (int d = 0; d < in; d++) {
+            s += f[r * in + d] * w[d * e + j];
+          }
+        }
+        out[r][j] = (float) s;
+      }
+      if (normalize) {
+        double norm = 0;
+        for (float v : out[r]) {
+          norm += v * v;
+        }
+        norm = Math.sqrt(norm);
+        if (norm > 1e-12) {
+          for (int j = 0; j < e; j++) {
+            out[r][j] = (float) (out[r][j] / norm);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
   private static boolean bool(Object o) {
     return o instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(o));
   }

@@ -1,0 +1,150 @@
+package org.crowd4j.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.Methods;
+import org.crowd4j.cli.report.MethodRun;
+import org.crowd4j.cli.report.ModelView;
+import org.crowd4j.cli.report.Report;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.io.CrowdReader;
+import org.crowd4j.nn.LearnedModel;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crowd4j report}: a self-contained HTML report on the crowd, its annotators and items. */
+@Command(
+    name = "report",
+    mixinStandardHelpOptions = true,
+    description =
+        "Write one self-contained HTML report (charts embedded, no network needed): overview and"
+            + " agreement, annotator skills, confusions and suspected spammers, confused classes,"
+            + " uncertain items, annotator map of a trained model, accuracy and calibration"
+            + " against gold, and accuracy as a function of answers per item.")
+final class ReportCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Mixin AnswerInput input;
+
+  @Option(
+      names = "--gold",
+      paramLabel = "FILE",
+      description = "Gold labels (task,label): adds accuracy, calibration, redundancy on gold.")
+  Path gold;
+
+  @Option(
+      names = "--method",
+      arity = "1..*",
+      paramLabel = "NAME",
+      description =
+          "Aggregation methods to compare (the first one gives posteriors and skills; default:"
+              + " ds mv).")
+  List<String> methods = new ArrayList<>();
+
+  @Option(
+      names = "--model",
+      paramLabel = "DIR",
+      description =
+          "A model folder written by train: its annotator model (e.g. CoNAL's common confusion)"
+              + " and annotator embeddings are shown; item posteriors still come from --method.")
+  Path model;
+
+  @Option(names = "--out", required = true, paramLabel = "FILE", description = "The HTML report.")
+  Path out;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "Also write each chart as a file: png or svg.")
+  String format;
+
+  @Option(
+      names = "--charts-dir",
+      paramLabel = "DIR",
+      description = "Folder of the chart files of --format (default: beside the report).")
+  Path chartsDir;
+
+  @Option(
+      names = "--seed",
+      defaultValue = "1",
+      paramLabel = "N",
+      description = "Seed of the subsampling and of the annotator map (default: ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Option(names = "--quiet", description = "Print nothing but errors.")
+  boolean quiet;
+
+  @Override
+  public Integer call() throws Exception {
+    if (format != null && !format.equalsIgnoreCase("png") && !format.equalsIgnoreCase("svg")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--format must be png or svg: '" + format + "'");
+    }
+    if (chartsDir != null && format == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--charts-dir needs --format png or svg");
+    }
+    List<String> names = methods.isEmpty() ? List.of("ds", "mv") : methods;
+    Map<String, Aggregator> aggregators = new LinkedHashMap<>();
+    for (String name : names) {
+      try {
+        aggregators.put(name, Methods.spec(name).create(Map.of()));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
+    CrowdDataset data = input.read();
+    Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
+    List<MethodRun> runs = new ArrayList<>();
+    for (Map.Entry<String, Aggregator> e : aggregators.entrySet()) {
+      runs.add(Report.fit(e.getKey(), e.getValue(), data));
+    }
+    ModelView view = null;
+    if (model != null) {
+      try (LearnedModel m = LearnedModel.load(model)) {
+        view =
+            new ModelView(
+                m.method(),
+                m.workers().names().toArray(String[]::new),
+                m.annotatorModel(),
+                m.annotatorEmbeddings());
+      }
+    }
+    Path abs = input.answers.toAbsolutePath();
+    String title =
+        (abs.getParent() != null && abs.getParent().getFileName() != null
+                ? abs.getParent().getFileName() + "/"
+                : "")
+            + abs.getFileName();
+    Report.Written w =
+        Report.write(out, title, data, goldLabels, runs, view, format, chartsDir, seed);
+    if (!quiet) {
+      PrintWriter outw = spec.commandLine().getOut();
+      outw.printf(
+          Locale.ROOT,
+          "report with %d charts written to %s in %.1f s%n",
+          w.charts(),
+          out,
+          w.seconds());
+      if (!w.chartFiles().isEmpty()) {
+        outw.printf(
+            Locale.ROOT,
+            "%d chart files written to %s%n",
+            w.chartFiles().size(),
+            w.chartFiles().get(0).getParent());
+      }
+      outw.flush();
+    }
+    return 0;
+  }
+}
