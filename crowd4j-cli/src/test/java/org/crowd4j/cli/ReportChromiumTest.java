@@ -31,7 +31,7 @@ import picocli.CommandLine;
  * broken chart and a console error must be caught by the same checks. Skipped when Chromium is
  * missing, except under CI=true, where it fails.
  */
-class ReportTestChromium {
+class ReportChromiumTest {
   @TempDir Path dir;
 
   /** Screenshots are kept here for people to look at. */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each takes is recorded in {@code target/report-timings.csv}. The budget is 10 s a dataset on the
  * reference machine; the assertion leaves room for a loaded one.
  */
-class ReportTestAllDatasets {
+class ReportAllDatasetsTest {
   @TempDir Path dir;
 
   static final double LIMIT_SECONDS = 30;
@@ -51,7 +51,7 @@ class ReportTestAllDatasets {
         args.add(set.resolve("gold.csv").toString());
       }
       long t0 = System.nanoTime();
-      ReportTestChromium.Run r = ReportTestChromium.run(args.toArray(String[]::new));
+      ReportChromiumTest.Run r = ReportChromiumTest.run(args.toArray(String[]::new));
       double seconds = (System.nanoTime() - t0) / 1e9;
       assertEquals(0, r.code(), set + ": " + r.err());
       String html = Files.readString(out, StandardCharsets.UTF_8);
