@@ -30,9 +30,10 @@ import org.crowd4j.data.TaskFeatures;
  * mean relative change of the β entries are both at most {@code tol} (0.03), or when the training
  * options' epoch budget is spent (paper: at most 50 rounds); the round in which the rule fires
  * still trains its network epochs. The returned epoch is chosen by the training options' selection
- * (gold validation accuracy when a validation set is given); α and β are those of that epoch.
- * {@code restarts} runs (paper: 20; default 5) from fresh network weights, k-means seeds and λ
- * draws are made, and the one whose objective at its returned epoch is highest is kept.
+ * (gold validation accuracy when a validation set is given; with {@code AUTO} and no validation
+ * set, the last epoch); α and β are those of that epoch. {@code restarts} runs (paper: 20; default
+ * 5) from fresh network weights, k-means seeds and λ draws are made, and the one whose objective at
+ * its returned epoch is highest is kept.
  *
  * <p><b>Annotator model</b>: a {@link org.crowd4j.aggregate.GroupMixtureModel} with each
  * annotator's membership p(g = m | a) ∝ α_m Π_{her answers} Σ_k f_k(x_i) β^(m)[k, j] (paper §3.4);

@@ -127,7 +127,9 @@ abstract class EmHead extends Head {
   /**
    * Runs {@code restarts} fits (the first with the training seed, the others with seeds drawn from
    * it) and returns the one whose {@link #finalObjective} is highest (the first on ties); the
-   * others are closed.
+   * others are closed. Without validation labels, {@link TrainOptions.Selection#AUTO} keeps the
+   * last epoch (EM run to its stopping rule, as the papers do): the targets move every round, so
+   * the held-out cross-entropy to them is no stable selection score.
    */
   static LearnedModel bestOfRestarts(
       String method,
@@ -141,6 +143,11 @@ abstract class EmHead extends Head {
       Validation validation,
       EpochListener listener) {
     java.util.SplittableRandom rng = new java.util.SplittableRandom(train.seed());
+    boolean hasValid = validation != null && validation.count() > 0;
+    TrainOptions t =
+        train.selection() == TrainOptions.Selection.AUTO && !hasValid
+            ? train.withSelection(TrainOptions.Selection.LAST_EPOCH)
+            : train;
     EpochListener outer = listener == null ? EpochListener.NONE : listener;
     LearnedModel best = null;
     double bestObjective = Double.NEGATIVE_INFINITY;
@@ -158,8 +165,7 @@ abstract class EmHead extends Head {
               return more && go[0];
             };
         LearnedModel m =
-            new Trainer(
-                    method, options, head, backbone, train.withSeed(seed), set, validation, inner)
+            new Trainer(method, options, head, backbone, t.withSeed(seed), set, validation, inner)
                 .run();
         if (best == null || head.finalObjective() > bestObjective) {
           if (best != null) {

@@ -22,8 +22,9 @@ import org.crowd4j.data.TaskFeatures;
  * <p><b>Stopping.</b> With {@code tol} &gt; 0, when the relative change of the objective and the
  * mean relative change of the Π entries are both at most {@code tol} (the rule Mena &amp; Ñanculef
  * used for this baseline, 0.03); otherwise after all rounds. The returned epoch follows the
- * training options' selection; its Π are returned. {@code restarts} runs from fresh network weights
- * are made and the highest final log-likelihood is kept (Mena &amp; Ñanculef: 20).
+ * training options' selection (with {@code AUTO} and no validation set, the last epoch); its Π are
+ * returned. {@code restarts} runs from fresh network weights are made and the highest final
+ * log-likelihood is kept (Mena &amp; Ñanculef: 20).
  *
  * <p>Cost per round: G network epochs plus O(answers · K) for the M- and E-steps; memory O(R K²)
  * for the confusions, i.e. growing with the number of annotators R. With very few answers per
