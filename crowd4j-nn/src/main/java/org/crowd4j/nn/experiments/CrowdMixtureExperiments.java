@@ -56,7 +56,12 @@ import org.crowd4j.simulate.Specs;
  *       restarts=5}.
  * </ul>
  *
- * Rows are appended to {@code out=FILE} (CSV) and printed.
+ * Both take {@code tol=X} (the learners' stopping tolerance; {@code tol=0} runs the whole epoch
+ * budget, the same work at every T, for timing) and {@code groups=M}. Rows are appended to {@code
+ * out=FILE} (CSV) and printed; columns: test and training accuracy, selected and run epochs (of the
+ * kept restart), wall seconds of the whole fit, number of annotator parameters, heap retained by
+ * the fitted model, peak heap during the fit, resident and peak resident memory of the process, and
+ * the group weights α of the crowd mixture.
  */
 public final class CrowdMixtureExperiments {
   private static final String HEADER =
@@ -87,6 +92,11 @@ public final class CrowdMixtureExperiments {
     return Integer.parseInt(args.getOrDefault("restarts", "5"));
   }
 
+  /** The stopping tolerance ({@code tol=0} runs the whole epoch budget: fixed work per fit). */
+  private double tol(double defaults) {
+    return Double.parseDouble(args.getOrDefault("tol", Double.toString(defaults)));
+  }
+
   private Learner learner(String method, TrainOptions t, Backbone b) {
     return switch (method) {
       case CrowdMixtureNet.NAME -> {
@@ -95,7 +105,7 @@ public final class CrowdMixtureExperiments {
             new CrowdMixtureNet.Options(
                 Integer.parseInt(args.getOrDefault("groups", Integer.toString(d.groups()))),
                 d.epochsPerRound(),
-                d.tol(),
+                tol(d.tol()),
                 restarts(),
                 d.laplace(),
                 d.randomLambda(),
@@ -106,7 +116,7 @@ public final class CrowdMixtureExperiments {
       case RaykarEm.NAME -> {
         RaykarEm.Options d = RaykarEm.Options.defaults();
         yield new RaykarEm(
-            new RaykarEm.Options(d.epochsPerRound(), d.prior(), d.tol(), restarts()), t, b);
+            new RaykarEm.Options(d.epochsPerRound(), d.prior(), tol(d.tol()), restarts()), t, b);
       }
       case "mv" -> new TwoStage(new TwoStage.Options("mv", false, true), t, b);
       default -> throw new IllegalArgumentException("unknown method " + method);
