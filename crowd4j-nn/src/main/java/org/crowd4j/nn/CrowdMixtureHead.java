@@ -82,6 +82,9 @@ final class CrowdMixtureHead extends EmHead {
     int n = data.numTasks();
     int k = h.k;
     int m = data.numAnswers();
+    if (m == 0) {
+      throw new IllegalArgumentException("the crowd mixture needs at least one answer");
+    }
     int[] off = h.off;
     int[] label = h.label;
     double[] softMv = new double[n * k];

@@ -108,6 +108,39 @@ class CrowdMixtureNetTest {
   }
 
   @Test
+  void degenerateDataGiveFiniteParameters() {
+    // one class only, and a single answer per worker
+    CrowdDataset one = CrowdDataset.builder().add("i0", "w0", "a").add("i1", "w1", "a").build();
+    double[] t = new double[2];
+    CrowdMixtureHead h =
+        CrowdMixtureHead.start(one, 3, 5, 0.03, true, true, false, 1, new SplittableRandom(1), t);
+    h.step(new float[] {1f, 1f}, null);
+    assertEquals(1.0, h.beta()[0], 1e-12);
+    assertTrue(Double.isFinite(h.objective(new float[] {1f, 1f})));
+    RaykarHead r = new RaykarHead(one, 1.0, 0.03, 1);
+    assertEquals(1.0, r.confusions()[0], 1e-12);
+    assertTrue(Double.isFinite(r.eStep(new float[] {1f, 1f}, new double[2])));
+    // binary, one label seen once, the other twice, one probability exactly 0
+    CrowdDataset two =
+        CrowdDataset.builder()
+            .labels(java.util.List.of("0", "1"))
+            .add("i0", "w0", "0")
+            .add("i1", "w0", "1")
+            .add("i1", "w1", "1")
+            .build();
+    double[] t2 = new double[4];
+    CrowdMixtureHead h2 =
+        CrowdMixtureHead.start(two, 2, 5, 0.03, true, true, false, 1, new SplittableRandom(2), t2);
+    for (double v : t2) {
+      assertTrue(Double.isFinite(v) && v >= 0);
+    }
+    h2.step(new float[] {0.5f, 0.5f, 0f, 1f}, null);
+    for (double v : h2.beta()) {
+      assertTrue(Double.isFinite(v) && v > 0 && v < 1);
+    }
+  }
+
+  @Test
   void globalSettingOnAnonymousAnswersGivesTheSameClassifier() {
     CrowdDataset global = anonymous(crowd.data());
     assertTrue(global.anonymous());
