@@ -57,6 +57,14 @@ abstract class Head {
    */
   void beforeEpoch(int epoch, TrainingSet set, float[] probabilities) {}
 
+  /**
+   * Called before {@link #annotatorModel} with the classifier's class probabilities on every
+   * training item (only when {@link #wantsEpochProbabilities}); {@code last} is {@code true} for
+   * the returned model (the selected epoch's parameters are in place) and {@code false} for a
+   * checkpoint. The default does nothing.
+   */
+  void beforeAnnotatorModel(TrainingSet set, float[] probabilities, boolean last) {}
+
   /** Mean data term of the batch (differentiable). */
   abstract NDArray dataLoss(Batch b, NDArray logits);
 

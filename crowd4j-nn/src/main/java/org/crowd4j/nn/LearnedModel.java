@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
+import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
@@ -376,6 +377,12 @@ public final class LearnedModel implements AutoCloseable {
       ConfusionMatrices ind = cc.individual();
       putDoubles(t, "annotators.confusions", new long[] {ind.numWorkers(), k, k}, ind.toArray());
       putDoubles(t, "annotators.omega", new long[] {cc.omega().length}, cc.omega());
+    } else if (annotators instanceof GroupMixtureModel gm) {
+      annotatorKind = "group-mixture";
+      int groups = gm.numGroups();
+      putDoubles(t, "annotators.groupWeights", new long[] {groups}, gm.groupWeights());
+      putDoubles(t, "annotators.groupConfusions", new long[] {groups, k, k}, gm.groupConfusions());
+      putDoubles(t, "annotators.membership", new long[] {gm.numWorkers(), groups}, gm.membership());
     }
     Tensors.write(dir.resolve("parameters.bin"), t);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -469,6 +476,13 @@ public final class LearnedModel implements AutoCloseable {
                 doubles(t.get("annotators.common").values()),
                 new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values())),
                 doubles(t.get("annotators.omega").values()));
+      } else if (kind.equals("group-mixture")) {
+        annotators =
+            new GroupMixtureModel(
+                doubles(t.get("annotators.groupWeights").values()),
+                doubles(t.get("annotators.groupConfusions").values()),
+                doubles(t.get("annotators.membership").values()),
+                k);
       }
       TrainingSummary summary =
           meta.get("summary") == null

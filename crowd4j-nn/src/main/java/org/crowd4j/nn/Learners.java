@@ -62,6 +62,16 @@ public final class Learners {
         "soft bootstrapping on majority-vote labels (Reed et al. 2014), beta 0.95",
         SoftBootstrap.Options.defaults(),
         SoftBootstrap::new);
+    register(
+        CrowdMixtureNet.NAME,
+        "crowd mixture of annotation groups with a classifier (Mena & Ñanculef 2019)",
+        CrowdMixtureNet.Options.defaults(),
+        CrowdMixtureNet::new);
+    register(
+        RaykarEm.NAME,
+        "generalised EM with per-annotator confusions (Raykar et al. 2010, AggNet, DL-EM)",
+        RaykarEm.Options.defaults(),
+        RaykarEm::new);
   }
 
   private Learners() {}

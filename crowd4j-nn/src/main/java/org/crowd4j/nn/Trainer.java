@@ -253,6 +253,9 @@ final class Trainer {
 
   private LearnedModel build(TrainingSummary summary, boolean owner) {
     WorkerModel annotators;
+    if (head.wantsEpochProbabilities()) {
+      head.beforeAnnotatorModel(set, trainingProbabilities(), owner);
+    }
     try (NDManager scope = root.newSubManager()) {
       attach(scope, List.of());
       annotators = head.annotatorModel(set, scope);
