@@ -32,7 +32,6 @@ final class ConalCorrectness {
       throw new IllegalStateException("the conal model lacks its noise layers");
     }
     int trained = wr.length / (k * k);
-    boolean logit = !"PROBABILITY".equals(String.valueOf(m.options().get("mixing")));
     Vocabulary workers = m.workers();
     // each requested annotator: her training id, or -1 and a row of features
     int[] id = new int[r];
@@ -100,7 +99,7 @@ final class ConalCorrectness {
           double w = id[j] >= 0 ? omegaKnown[pair] : omegaNew[pair];
           double correct = 0;
           for (int c = 0; c < k; c++) {
-            correct += p[i * k + c] * diagonal(g, ind[j], c, k, w, logit);
+            correct += p[i * k + c] * diagonal(g, ind[j], c, k, w);
           }
           out[i * r + j] = Math.min(1, Math.max(0, correct));
         }
@@ -164,23 +163,7 @@ final class ConalCorrectness {
   }
 
   /** P(answer c | true c) under the mix of the common and the individual layer with weight ω. */
-  private static double diagonal(double[] g, double[] ind, int c, int k, double w, boolean logit) {
-    if (logit) {
-      double max = Double.NEGATIVE_INFINITY;
-      for (int l = 0; l < k; l++) {
-        max = Math.max(max, w * g[c * k + l] + (1 - w) * ind[c * k + l]);
-      }
-      double sum = 0;
-      double own = 0;
-      for (int l = 0; l < k; l++) {
-        double e = Math.exp(w * g[c * k + l] + (1 - w) * ind[c * k + l] - max);
-        sum += e;
-        if (l == c) {
-          own = e;
-        }
-      }
-      return own / sum;
-    }
+  private static double diagonal(double[] g, double[] ind, int c, int k, double w) {
     return w * softmaxAt(g, c, k) + (1 - w) * softmaxAt(ind, c, k);
   }
 
