@@ -11,18 +11,19 @@ final class Suggestions {
 
   /**
    * The candidates closest to {@code word} (Damerau–Levenshtein distance, case-insensitive), at
-   * most three, within a distance of a third of the word's length (at least 2), or where one
-   * contains the other; nearest first.
+   * most three, within a distance of a third of the word's length (at least 2; 1 for words of up
+   * to three letters), or where one contains the other (both of three letters or more); nearest
+   * first.
    */
   static List<String> closest(String word, Collection<String> candidates) {
     String w = word.toLowerCase(Locale.ROOT);
-    int limit = Math.max(2, w.length() / 3);
+    int limit = w.length() <= 3 ? 1 : Math.max(2, w.length() / 3);
     List<String> out = new ArrayList<>();
     List<Integer> dist = new ArrayList<>();
     for (String c : candidates) {
       String lc = c.toLowerCase(Locale.ROOT);
       int d = distance(w, lc);
-      boolean contained = w.length() >= 3 && (lc.contains(w) || w.contains(lc));
+      boolean contained = w.length() >= 3 && lc.length() >= 3 && (lc.contains(w) || w.contains(lc));
       if (d <= limit || contained) {
         int at = 0;
         while (at < dist.size() && dist.get(at) <= d) {
