@@ -11,9 +11,8 @@ final class Suggestions {
 
   /**
    * The candidates closest to {@code word} (Damerau–Levenshtein distance, case-insensitive), at
-   * most three, within a distance of a third of the word's length (at least 2; 1 for words of up
-   * to three letters), or where one contains the other (both of three letters or more); nearest
-   * first.
+   * most three, within a distance of a third of the word's length (at least 2; 1 for words of up to
+   * three letters), or where one contains the other (both of three letters or more); nearest first.
    */
   static List<String> closest(String word, Collection<String> candidates) {
     String w = word.toLowerCase(Locale.ROOT);
