@@ -73,12 +73,12 @@ final class RecommendCommand implements Callable<Integer> {
 
   @Option(
       names = "--annotators",
-      required = true,
       paramLabel = "FILE",
       description =
           "Available annotators: a header with a 'worker' column, an optional 'capacity' column"
               + " (answers she can give at most) and optional feature columns (for annotators"
-              + " the model has not seen; conal trained with annotator features).")
+              + " the model has not seen; conal trained with annotator features). Default: every"
+              + " annotator of the model's training data.")
   Path annotators;
 
   @Option(
@@ -147,8 +147,12 @@ final class RecommendCommand implements Callable<Integer> {
         spec, "--model", model, "--items", items, "--annotators", annotators, "--answers", answers);
     Path modelJson = PredictCommand.modelJson(spec, model);
     TaskFeatures x = output.readFeatures(items, err);
-    Annotators a = readAnnotators(annotators, annotatorColumn);
+    Annotators given = annotators == null ? null : readAnnotators(annotators, annotatorColumn);
     try (LearnedModel m = LearnedModel.load(modelJson.getParent())) {
+      Annotators a =
+          given != null
+              ? given
+              : new Annotators(m.workers().names(), new int[m.workers().size()], null);
       if (x.dim() != m.inputDim()) {
         throw new BadInputException(
             items + " has " + x.dim() + " features, the model expects " + m.inputDim());
@@ -159,7 +163,7 @@ final class RecommendCommand implements Callable<Integer> {
       } catch (UnsupportedOperationException e) {
         throw new CommandLine.ParameterException(spec.commandLine(), "--model: " + e.getMessage());
       } catch (IllegalArgumentException e) {
-        throw new BadInputException(annotators + ": " + e.getMessage());
+        throw new BadInputException((annotators == null ? "" : annotators + ": ") + e.getMessage());
       }
       int n = x.numRows();
       int r = a.ids().size();
@@ -347,7 +351,7 @@ final class RecommendCommand implements Callable<Integer> {
           skipped,
           d.numAnswers(),
           answers,
-          annotators);
+          annotators == null ? "the model's annotators" : annotators);
       err.flush();
     }
     return used;
