@@ -24,7 +24,7 @@ final class Checks {
       Path p = (Path) optionAndPath[i + 1];
       if (p != null && !Files.exists(p)) {
         throw new CommandLine.ParameterException(
-            spec.commandLine(), optionAndPath[i] + ": no such file: " + p + similarFiles(p));
+            spec.commandLine(), optionAndPath[i] + ": no such file: " + p + "." + similarFiles(p));
       }
     }
   }
@@ -37,7 +37,7 @@ final class Checks {
       return "";
     }
     if (!Files.isDirectory(dir)) {
-      return " (the folder " + dir + " does not exist)";
+      return " The folder " + dir + " does not exist.";
     }
     List<String> names = new ArrayList<>();
     try (Stream<Path> s = Files.list(dir)) {

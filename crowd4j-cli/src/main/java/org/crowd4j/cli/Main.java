@@ -91,6 +91,7 @@ public final class Main implements Runnable {
       if (bad.getCause() instanceof NoSuchFileException && bad.file() != null) {
         code = ExitCodes.USAGE;
         message += "." + Checks.similarFiles(bad.file());
+        message = message.replace("..", ".");
       } else {
         code = ExitCodes.BAD_INPUT;
         if (message.contains("missing column '")) {

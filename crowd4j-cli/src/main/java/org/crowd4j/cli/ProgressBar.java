@@ -107,14 +107,11 @@ final class ProgressBar implements IterationListener {
     }
     long now = System.nanoTime();
     if (last || now - lastLine >= intervalNanos) {
+      String count = done + "/" + (total <= 0 ? "?" : Long.toString(total));
+      // sizes after the numbers ("3/28 MB"), counted steps before them ("iteration 3/28")
+      String counted = unit.endsWith("B") ? count + " " + unit : unit + " " + count;
       err.printf(
-          Locale.ROOT,
-          "%s: %s %d/%s%s%n",
-          what,
-          unit,
-          done,
-          total <= 0 ? "?" : Long.toString(total),
-          tail.isEmpty() ? "" : "," + tail.substring(1));
+          Locale.ROOT, "%s: %s%s%n", what, counted, tail.isEmpty() ? "" : "," + tail.substring(1));
       err.flush();
       lastLine = now;
     }

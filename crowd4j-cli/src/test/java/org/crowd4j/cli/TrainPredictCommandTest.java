@@ -4,6 +4,8 @@ import static org.crowd4j.cli.CliRunner.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -75,6 +77,25 @@ class TrainPredictCommandTest {
     // the same test accuracy as printed by train
     String trainAcc = t.out().replaceAll("(?s).*test accuracy on 1188 items: ([0-9.]+).*", "$1");
     assertTrue(p.out().contains("accuracy on 1188 gold items: " + trainAcc), p.out());
+    Run json =
+        run(
+            "predict",
+            "--model",
+            model.toString(),
+            "--features",
+            d.resolve("test_features.csv").toString(),
+            "--gold",
+            d.resolve("test_gold.csv").toString(),
+            "--out",
+            pred.toString(),
+            "--json");
+    assertEquals(0, json.code(), json.err());
+    JsonNode j = new ObjectMapper().readTree(json.out());
+    assertEquals("predict", j.get("command").asText());
+    assertEquals("conal", j.get("method").asText());
+    assertEquals(1188, j.get("items").asInt());
+    assertEquals(8, j.get("classes").asInt());
+    assertEquals(Double.parseDouble(trainAcc), j.get("gold").get("accuracy").asDouble(), 5e-5);
   }
 
   @Test
