@@ -66,7 +66,18 @@ final class AnswerInput {
     return new CsvFormat(d, taskColumn, anonymous ? null : workerColumn, labelColumn, duplicates);
   }
 
-  CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException {
-    return output.readAnswers(answers, format(), err);
+  CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException, BadInputException {
+    try {
+      return output.readAnswers(answers, format(), err);
+    } catch (CrowdFormatException e) {
+      if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+        throw e;
+      }
+      String hint =
+          e.getMessage().contains("missing column '")
+              ? " (name the columns with --task-column, --worker-column, --label-column)"
+              : "";
+      throw new BadInputException(e.getMessage() + hint, e);
+    }
   }
 }

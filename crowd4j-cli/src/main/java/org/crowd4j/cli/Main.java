@@ -94,9 +94,6 @@ public final class Main implements Runnable {
         message = message.replace("..", ".");
       } else {
         code = ExitCodes.BAD_INPUT;
-        if (message.contains("missing column '")) {
-          message += " (name the columns with --task-column, --worker-column, --label-column)";
-        }
       }
     } else if (ex instanceof BadInputException) {
       code = ExitCodes.BAD_INPUT;
