@@ -98,10 +98,24 @@ class RecommendCommandTest {
             "0",
             "--seed",
             "5",
-            "--quiet",
+            "--json",
             "--out",
             model.toString());
     assertEquals(0, t.code(), t.err());
+    // --json: one object on standard output, the epochs on standard error
+    JsonNode j = new ObjectMapper().readTree(t.out());
+    assertEquals("train", j.get("command").asText());
+    assertEquals("conal", j.get("method").asText());
+    assertEquals(600, j.get("tasks").asInt());
+    assertEquals(5, j.get("workers").asInt());
+    assertEquals(3000, j.get("answers").asInt());
+    assertEquals(K, j.get("classes").asInt());
+    assertEquals(D, j.get("features").asInt());
+    assertEquals(40, j.get("epochsRun").asInt());
+    assertEquals(40, j.get("bestEpoch").asInt(), "selection LAST_EPOCH");
+    assertTrue(j.get("validation").isNull() && j.get("test").isNull());
+    assertEquals(model.toString(), j.get("out").asText());
+    assertTrue(t.err().contains("conal: epoch 40/40"), t.err());
   }
 
   /** Right with {@code first} on classes 0 and 1 and {@code second} on 2 and 3. */
