@@ -45,7 +45,11 @@ public final class Recommender {
       double probabilityCorrect,
       double accuracyBefore,
       double accuracyAfter) {
-    /** The expected accuracy gain of this answer. */
+    /**
+     * The expected accuracy gain of this answer.
+     *
+     * @return {@code accuracyAfter − accuracyBefore}
+     */
     public double gain() {
       return accuracyAfter - accuracyBefore;
     }
@@ -59,7 +63,13 @@ public final class Recommender {
    * @param capacity answers per annotator at most, one value for every annotator (≤ 0: no limit)
    */
   public record Options(int budget, int maxPerItem, int capacity) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param budget answers to plan in all (≥ 0)
+     * @param maxPerItem new answers per item at most (≥ 1)
+     * @param capacity answers per annotator at most (≤ 0: no limit)
+     */
     public Options {
       if (budget < 0) {
         throw new IllegalArgumentException("budget must be ≥ 0: " + budget);
