@@ -209,8 +209,8 @@ final class TrainCommand implements Callable<Integer> {
         gold);
     CrowdDataset data = input.read(output, err);
     TaskFeatures x = output.readFeatures(features, err);
-    Validation valid = split(validFeatures, validGold, data);
-    Validation test = split(testFeatures, testGold, data);
+    Validation valid = split(validFeatures, validGold, data, err);
+    Validation test = split(testFeatures, testGold, data, err);
     if (output.human()) {
       outw.printf(
           Locale.ROOT,
@@ -332,12 +332,12 @@ final class TrainCommand implements Callable<Integer> {
     return true;
   }
 
-  private static Validation split(Path f, Path g, CrowdDataset data) throws Exception {
+  private Validation split(Path f, Path g, CrowdDataset data, PrintWriter err) throws Exception {
     if (f == null) {
       return null;
     }
     return Validation.of(
-        CrowdReader.readFeatures(f), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
+        output.readFeatures(f, err), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
   }
 
   /** The learner list for the help footer. */
