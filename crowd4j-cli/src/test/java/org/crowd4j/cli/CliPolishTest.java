@@ -95,6 +95,9 @@ class CliPolishTest {
     Run command = run("agregate");
     assertEquals(2, command.code());
     assertTrue(command.err().contains("aggregate"), command.err());
+    Run experiment = run("reproduce", "labelmee");
+    assertEquals(2, experiment.code());
+    assertTrue(experiment.err().contains("Did you mean 'labelme'?"), experiment.err());
     Run option = run("aggregate", "--metod", "ds", "--answers", "x.csv");
     assertEquals(2, option.code());
     assertTrue(option.err().contains("--method"), option.err());
