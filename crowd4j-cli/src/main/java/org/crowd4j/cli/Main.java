@@ -30,7 +30,8 @@ import picocli.CommandLine.Command;
     },
     footerHeading = "%n",
     footer = {
-      "Run 'crowd4j COMMAND --help' for a command's options. User guide: docs/README.md.",
+      "Options of a command: crowd4j COMMAND --help",
+      "User guide: docs/README.md",
       "Shell completion: source <(crowd4j completion)"
     })
 public final class Main implements Runnable {
@@ -61,10 +62,11 @@ public final class Main implements Runnable {
   }
 
   private static void exitCodesInHelp(CommandLine cl) {
-    cl.getCommandSpec()
-        .usageMessage()
-        .exitCodeListHeading("%nExit codes:%n")
-        .exitCodeList(ExitCodes.helpList());
+    CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+    usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.helpList());
+    if (usage.footer().length == 0) {
+      usage.footer("");
+    }
     for (CommandLine sub : cl.getSubcommands().values()) {
       exitCodesInHelp(sub);
     }

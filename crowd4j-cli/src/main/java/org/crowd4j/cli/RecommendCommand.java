@@ -37,10 +37,10 @@ import picocli.CommandLine.Option;
     name = "recommend",
     mixinStandardHelpOptions = true,
     description = {
-      "Propose which annotator should label which item next, with the expected accuracy gain,"
-          + " from a model that predicts per-item annotator correctness (conal; an annotator"
-          + " file with feature columns scores new annotators of a conal model trained with"
-          + " annotator features).",
+      "Propose which annotator should label which item next, with the expected accuracy gain.",
+      "The model must predict per-item annotator correctness (conal; an annotator file with"
+          + " feature columns scores new annotators of a conal model trained with annotator"
+          + " features).",
       "Gain: the rise of the item's expected accuracy (the chance that its most probable label"
           + " is right) in expectation over the answer, with the answer correct with P(correct"
           + " | item, annotator) and otherwise uniform over the other classes. Greedy under the"
