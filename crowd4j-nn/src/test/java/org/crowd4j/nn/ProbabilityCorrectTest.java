@@ -137,6 +137,32 @@ class ProbabilityCorrectTest {
   }
 
   @Test
+  void annotatorFeaturesScoreNewAnnotators() {
+    List<String> names = List.of("a0", "a1", "a2", "a3", "a4", "new");
+    float[] f = {1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0.5f, 0.5f};
+    TaskFeatures annotatorFeatures = new TaskFeatures(org.crowd4j.data.Vocabulary.of(names), 2, f);
+    Learner l =
+        new Conal(Conal.Options.defaults(), SyntheticCrowd.quick(2, 3), SyntheticCrowd.smallMlp())
+            .withAnnotatorFeatures(annotatorFeatures);
+    try (LearnedModel m = l.fit(data, train, null, EpochListener.NONE)) {
+      double[] pc = m.probabilityCorrect(test, List.of("a0", "new"), annotatorFeatures);
+      assertEquals(400 * 2, pc.length);
+      for (double v : pc) {
+        assertTrue(v >= 0 && v <= 1, "probability " + v);
+      }
+      // the training annotators give the same values with or without the features
+      double[] known = m.probabilityCorrect(test, List.of("a0"));
+      for (int i = 0; i < 400; i++) {
+        assertEquals(known[i], pc[i * 2], 1e-12);
+      }
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class, () -> m.probabilityCorrect(test, List.of("new")));
+      assertTrue(e.getMessage().contains("give her features"), e.getMessage());
+    }
+  }
+
+  @Test
   void learnersWithoutItSaySo() {
     try (LearnedModel m =
         Learners.create(
