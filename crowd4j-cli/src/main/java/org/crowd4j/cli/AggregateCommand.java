@@ -1,9 +1,12 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -74,8 +77,7 @@ final class AggregateCommand implements Callable<Integer> {
       description = "Write the annotator model, diagnostics and provenance as JSON.")
   Path modelOut;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin Output output;
 
   /** Where the fit runs. */
   enum Engine {
@@ -112,22 +114,18 @@ final class AggregateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Methods.Spec methodSpec;
-    try {
-      methodSpec = Methods.spec(method);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-    }
+    Methods.Spec methodSpec = methodSpec(spec, method);
     Map<String, String> overrides = new LinkedHashMap<>(params);
     if (seed != null) {
       if (!hasComponent(methodSpec.defaults(), "seed")) {
-        if (!quiet) {
+        if (!output.quiet) {
           err.println("note: method '" + method + "' uses no randomness; --seed ignored");
         }
       } else {
         overrides.put("seed", Long.toString(seed));
       }
     }
+    Checks.paramsKnown(spec, "method '" + method + "'", overrides.keySet(), methodSpec.defaults());
     if (engine == Engine.spark) {
       return runSpark(overrides, outw, err);
     }
@@ -142,12 +140,16 @@ final class AggregateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "method '" + method + "': " + e.getMessage());
     }
+    Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--train-gold", trainGold);
     long t0 = System.nanoTime();
-    CrowdDataset data = input.read();
+    CrowdDataset data = input.read(output, err);
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
     Gold known = trainGold == null ? null : CrowdReader.readGold(trainGold, data);
-    ProgressBar bar = new ProgressBar(err, !quiet && data.numAnswers() >= 200_000);
+    ProgressBar bar =
+        new ProgressBar(
+            err,
+            data.numAnswers() >= 200_000 ? ProgressBar.mode(output.quiet) : ProgressBar.Mode.OFF);
     long t1 = System.nanoTime();
     AggregationResult result = aggregator.fit(data, new FitContext(known, bar));
     double fitSeconds = (System.nanoTime() - t1) / 1e9;
@@ -158,8 +160,36 @@ final class AggregateCommand implements Callable<Integer> {
     if (modelOut != null) {
       ModelJsonWriter.write(modelOut, result, data);
     }
-    if (!quiet) {
-      Diagnostics d = result.diagnostics();
+    Diagnostics d = result.diagnostics();
+    double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
+    if (output.json) {
+      ObjectNode j = Output.object("aggregate");
+      j.put("method", method);
+      j.put("engine", "local");
+      Output.put(j, "input", input.answers);
+      j.put("tasks", data.numTasks());
+      j.put("workers", data.numWorkers());
+      j.put("anonymous", data.anonymous());
+      j.put("answers", data.numAnswers());
+      j.put("classes", data.numLabels());
+      j.put("iterations", d.iterations());
+      j.put("converged", d.converged());
+      double[] history = d.objective();
+      Output.put(j, "objective", history.length == 0 ? Double.NaN : history[history.length - 1]);
+      j.put("objectiveName", d.objectiveName());
+      Output.put(j, "loadSeconds", loadSeconds);
+      Output.put(j, "fitSeconds", fitSeconds);
+      if (goldLabels == null) {
+        j.putNull("gold");
+      } else {
+        ObjectNode g = j.putObject("gold");
+        g.put("tasks", goldLabels.count());
+        Output.put(g, "accuracy", accuracy);
+      }
+      Output.put(j, "out", out);
+      Output.put(j, "modelOut", modelOut);
+      Output.print(outw, j);
+    } else if (output.human()) {
       outw.printf(
           Locale.ROOT,
           "%s on %s: %d tasks, %d workers%s, %d answers, %d classes%n",
@@ -178,11 +208,7 @@ final class AggregateCommand implements Callable<Integer> {
           loadSeconds,
           fitSeconds);
       if (goldLabels != null) {
-        outw.printf(
-            Locale.ROOT,
-            "accuracy on %d gold tasks: %.4f%n",
-            goldLabels.count(),
-            goldLabels.accuracy(result.labels()));
+        outw.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", goldLabels.count(), accuracy);
       }
       if (out != null) {
         outw.println("labels written to " + out);
@@ -192,7 +218,20 @@ final class AggregateCommand implements Callable<Integer> {
       }
       outw.flush();
     }
-    return 0;
+    return ExitCodes.OK;
+  }
+
+  /** The method called {@code name}, or a usage error with a suggestion. */
+  static Methods.Spec methodSpec(CommandLine.Model.CommandSpec spec, String name) {
+    try {
+      return Methods.spec(name);
+    } catch (IllegalArgumentException e) {
+      List<String> names = new ArrayList<>();
+      for (Methods.Spec s : Methods.all()) {
+        names.add(s.name());
+      }
+      throw Checks.unknown(spec, "method", name, names);
+    }
   }
 
   private int runSpark(Map<String, String> overrides, PrintWriter outw, PrintWriter err)
@@ -212,7 +251,7 @@ final class AggregateCommand implements Callable<Integer> {
     if (!SparkEngine.available()) {
       throw new IllegalStateException(SparkEngine.MISSING);
     }
-    ProgressBar bar = new ProgressBar(err, !quiet);
+    ProgressBar bar = output.progress(err);
     try {
       SparkEngine.run(this, overrides, bar, outw);
     } catch (IllegalArgumentException e) {
@@ -220,7 +259,16 @@ final class AggregateCommand implements Callable<Integer> {
       throw new IllegalStateException(e.getMessage(), e);
     }
     bar.finish();
-    return 0;
+    if (output.json) {
+      ObjectNode j = Output.object("aggregate");
+      j.put("method", method);
+      j.put("engine", "spark");
+      j.put("input", input.answers.toString());
+      Output.put(j, "out", out);
+      Output.put(j, "modelOut", modelOut);
+      Output.print(outw, j);
+    }
+    return ExitCodes.OK;
   }
 
   /** Whether the options record {@code r} has a component called {@code name}. */

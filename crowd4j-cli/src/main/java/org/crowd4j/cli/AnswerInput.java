@@ -1,10 +1,10 @@
 package org.crowd4j.cli;
 
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicatePolicy;
 import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.CsvFormat;
 import picocli.CommandLine.Option;
 
@@ -66,7 +66,18 @@ final class AnswerInput {
     return new CsvFormat(d, taskColumn, anonymous ? null : workerColumn, labelColumn, duplicates);
   }
 
-  CrowdDataset read() throws CrowdFormatException {
-    return CrowdReader.readAnswers(answers, format());
+  CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException, BadInputException {
+    try {
+      return output.readAnswers(answers, format(), err);
+    } catch (CrowdFormatException e) {
+      if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+        throw e;
+      }
+      String hint =
+          e.getMessage().contains("missing column '")
+              ? " (name the columns with --task-column, --worker-column, --label-column)"
+              : "";
+      throw new BadInputException(e.getMessage() + hint, e);
+    }
   }
 }

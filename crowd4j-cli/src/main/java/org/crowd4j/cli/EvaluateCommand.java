@@ -2,6 +2,7 @@ package org.crowd4j.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.PrintWriter;
@@ -21,6 +22,7 @@ import org.crowd4j.metrics.JensenShannon;
 import org.crowd4j.metrics.RocAuc;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code crowd4j evaluate}: metrics of predicted labels (and an annotator model) against truth. */
@@ -53,9 +55,21 @@ final class EvaluateCommand implements Callable<Integer> {
   @Option(names = "--model", paramLabel = "FILE", description = "model.json written by aggregate.")
   Path model;
 
+  @Mixin Output output;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter out = spec.commandLine().getOut();
+    Checks.inputsExist(
+        spec,
+        "--pred",
+        pred,
+        "--gold",
+        gold,
+        "--true-confusions",
+        trueConfusions,
+        "--model",
+        model);
     Map<String, String> truthByTask = CrowdReader.readGoldMap(gold, "task", "label");
     Prediction p = readPrediction(pred);
     Vocabulary labels = p.labels;
@@ -81,23 +95,69 @@ final class EvaluateCommand implements Callable<Integer> {
         scored[i] = -1;
       }
     }
-    out.printf(Locale.ROOT, "tasks predicted: %d, with gold: %d%n", n, n - missing);
-    out.printf(Locale.ROOT, "accuracy:  %.4f%n", accuracy(truth, predicted));
-    out.printf(Locale.ROOT, "macro-F1:  %.4f%n", Classification.macroF1(scored, predicted, k));
+    ObjectNode j = Output.object("evaluate");
+    j.put("tasks", n);
+    j.put("withGold", n - missing);
+    Output.put(j, "accuracy", accuracy(truth, predicted));
+    Output.put(j, "macroF1", Classification.macroF1(scored, predicted, k));
     if (p.probs != null) {
-      out.printf(Locale.ROOT, "log-loss:  %.4f%n", Classification.logLoss(scored, p.probs, k));
-      out.printf(
-          Locale.ROOT,
-          "ECE (15 bins): %.4f%n",
-          Classification.expectedCalibrationError(scored, p.probs, k, 15));
-      double[] auc = RocAuc.perClass(scored, p.probs, k);
-      out.printf(Locale.ROOT, "ROC AUC (mean over classes): %.4f%n", RocAuc.mean(auc));
+      Output.put(j, "logLoss", Classification.logLoss(scored, p.probs, k));
+      Output.put(j, "ece", Classification.expectedCalibrationError(scored, p.probs, k, 15));
+      Output.put(j, "rocAuc", RocAuc.mean(RocAuc.perClass(scored, p.probs, k)));
+    } else {
+      j.putNull("logLoss");
+      j.putNull("ece");
+      j.putNull("rocAuc");
     }
     if (trueConfusions != null && model != null) {
-      recovery(out);
+      recovery(j.putObject("recovery"));
+    } else {
+      j.putNull("recovery");
+    }
+    if (output.json) {
+      Output.print(out, j);
+    } else if (!output.quiet) {
+      human(out, j);
     }
     out.flush();
-    return 0;
+    return ExitCodes.OK;
+  }
+
+  private static void human(PrintWriter out, ObjectNode j) {
+    out.printf(
+        Locale.ROOT,
+        "tasks predicted: %d, with gold: %d%n",
+        j.get("tasks").asInt(),
+        j.get("withGold").asInt());
+    out.printf(Locale.ROOT, "accuracy:  %.4f%n", number(j, "accuracy"));
+    out.printf(Locale.ROOT, "macro-F1:  %.4f%n", number(j, "macroF1"));
+    if (!j.get("logLoss").isNull() || !j.get("ece").isNull()) {
+      out.printf(Locale.ROOT, "log-loss:  %.4f%n", number(j, "logLoss"));
+      out.printf(Locale.ROOT, "ECE (15 bins): %.4f%n", number(j, "ece"));
+      out.printf(Locale.ROOT, "ROC AUC (mean over classes): %.4f%n", number(j, "rocAuc"));
+    }
+    JsonNode r = j.get("recovery");
+    if (r.isNull()) {
+      return;
+    }
+    if (r.get("annotators").asInt() == 0) {
+      out.println("no annotator confusion matrices to compare (the model has none)");
+      return;
+    }
+    out.printf(Locale.ROOT, "annotators compared: %d%n", r.get("annotators").asInt());
+    out.printf(
+        Locale.ROOT, "confusion error (Tanno, mean squared / K): %.5f%n", number(r, "tannoError"));
+    out.printf(
+        Locale.ROOT,
+        "confusion error (normalized Frobenius):  %.5f%n",
+        number(r, "normalizedFrobenius"));
+    out.printf(Locale.ROOT, "I-JS: %.5f%n", number(r, "individualJs"));
+    out.printf(Locale.ROOT, "G-JS: %.5f%n", number(r, "globalJs"));
+  }
+
+  private static double number(JsonNode o, String name) {
+    JsonNode v = o.get(name);
+    return v == null || v.isNull() ? Double.NaN : v.asDouble();
   }
 
   private static double accuracy(int[] truth, int[] predicted) {
@@ -114,10 +174,14 @@ final class EvaluateCommand implements Callable<Integer> {
     return count == 0 ? Double.NaN : (double) hits / count;
   }
 
-  private void recovery(PrintWriter out) throws Exception {
+  private void recovery(ObjectNode r) throws Exception {
     ObjectMapper json = new ObjectMapper();
     JsonNode truth = json.readTree(trueConfusions.toFile());
     JsonNode est = json.readTree(model.toFile());
+    if (truth.get("classes") == null || truth.get("workers") == null) {
+      throw new BadInputException(
+          trueConfusions + ": not a true_confusions.json written by simulate");
+    }
     int k = truth.get("classes").asInt();
     Map<String, double[]> trueByWorker = new HashMap<>();
     for (JsonNode w : truth.get("workers")) {
@@ -127,7 +191,8 @@ final class EvaluateCommand implements Callable<Integer> {
     List<double[]> e = new ArrayList<>();
     JsonNode workers = est.get("workerModels");
     if (workers == null) {
-      throw new IllegalArgumentException(model + ": no workerModels");
+      throw new BadInputException(
+          model + ": no workerModels (not a model.json written by aggregate)");
     }
     for (JsonNode w : workers) {
       double[] tm = trueByWorker.get(w.get("worker").asText());
@@ -137,25 +202,22 @@ final class EvaluateCommand implements Callable<Integer> {
       t.add(tm);
       e.add(flat(w.get("confusion"), k));
     }
+    r.put("annotators", t.size());
     if (t.isEmpty()) {
-      out.println("no annotator confusion matrices to compare (the model has none)");
+      r.putNull("tannoError");
+      r.putNull("normalizedFrobenius");
+      r.putNull("individualJs");
+      r.putNull("globalJs");
       return;
     }
     double[] tf = concat(t, k);
     double[] ef = concat(e, k);
-    out.printf(Locale.ROOT, "annotators compared: %d%n", t.size());
-    out.printf(
-        Locale.ROOT,
-        "confusion error (Tanno, mean squared / K): %.5f%n",
-        ConfusionRecovery.tannoError(tf, ef, k));
-    out.printf(
-        Locale.ROOT,
-        "confusion error (normalized Frobenius):  %.5f%n",
-        ConfusionRecovery.normalizedFrobenius(tf, ef, k));
-    out.printf(Locale.ROOT, "I-JS: %.5f%n", JensenShannon.individual(tf, ef, k));
-    out.printf(
-        Locale.ROOT,
-        "G-JS: %.5f%n",
+    Output.put(r, "tannoError", ConfusionRecovery.tannoError(tf, ef, k));
+    Output.put(r, "normalizedFrobenius", ConfusionRecovery.normalizedFrobenius(tf, ef, k));
+    Output.put(r, "individualJs", JensenShannon.individual(tf, ef, k));
+    Output.put(
+        r,
+        "globalJs",
         JensenShannon.global(ConfusionRecovery.mean(tf, k), ConfusionRecovery.mean(ef, k), k));
   }
 

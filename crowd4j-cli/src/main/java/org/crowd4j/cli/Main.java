@@ -1,11 +1,15 @@
 package org.crowd4j.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.NoSuchFileException;
+import org.crowd4j.io.CrowdFormatException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /**
- * The {@code crowd4j} command. Exit codes: 0 success, 1 bad input or failed run (the message names
- * file, line and field), 2 usage error.
+ * The {@code crowd4j} command. Exit codes ({@link ExitCodes}): 0 success, 1 failed run, 2 usage
+ * error (bad option, unknown method, missing input file), 3 bad input data (the message names
+ * file:line and field).
  */
 @Command(
     name = "crowd4j",
@@ -19,15 +23,17 @@ import picocli.CommandLine.Command;
       DemoCommand.class,
       TrainCommand.class,
       PredictCommand.class,
+      RecommendCommand.class,
       ReproduceCommand.class,
       ReportCommand.class,
+      CompletionCommand.class,
       CommandLine.HelpCommand.class
     },
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-      "0:success",
-      "1:bad input or failed run (message names file:line and field)",
-      "2:usage error"
+    footerHeading = "%n",
+    footer = {
+      "Options of a command: crowd4j COMMAND --help",
+      "User guide: docs/README.md",
+      "Shell completion: source <(crowd4j completion)"
     })
 public final class Main implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -50,12 +56,57 @@ public final class Main implements Runnable {
         .getCommandSpec()
         .usageMessage()
         .footer(TrainCommand.learnerList());
-    cl.setExecutionExceptionHandler(
-        (ex, cmd, parseResult) -> {
-          cmd.getErr().println("crowd4j: " + ex.getMessage());
-          return 1;
-        });
+    exitCodesInHelp(cl);
+    cl.setParameterExceptionHandler(Main::usageError);
+    cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> failure(ex, cmd));
     return cl;
+  }
+
+  private static void exitCodesInHelp(CommandLine cl) {
+    CommandLine.Model.UsageMessageSpec usage = cl.getCommandSpec().usageMessage();
+    usage.exitCodeListHeading("%nExit codes:%n").exitCodeList(ExitCodes.helpList());
+    if (usage.footer().length == 0) {
+      usage.footer("");
+    }
+    for (CommandLine sub : cl.getSubcommands().values()) {
+      exitCodesInHelp(sub);
+    }
+  }
+
+  /** A usage error: the message, picocli's suggestions, where to get help; exit code 2. */
+  private static int usageError(CommandLine.ParameterException ex, String[] args) {
+    CommandLine cmd = ex.getCommandLine();
+    PrintWriter err = cmd.getErr();
+    err.println(cmd.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
+    CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+    err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
+    err.flush();
+    return ExitCodes.USAGE;
+  }
+
+  /** An error while running: bad input data gives 3, a missing file 2, anything else 1. */
+  static int failure(Exception ex, CommandLine cmd) {
+    PrintWriter err = cmd.getErr();
+    String name = cmd.getCommandSpec().qualifiedName();
+    int code = ExitCodes.FAILURE;
+    String message = ex.getMessage() == null ? ex.toString() : ex.getMessage();
+    if (ex instanceof CrowdFormatException bad) {
+      if (bad.getCause() instanceof NoSuchFileException && bad.file() != null) {
+        code = ExitCodes.USAGE;
+        message += "." + Checks.similarFiles(bad.file());
+        message = message.replace("..", ".");
+      } else {
+        code = ExitCodes.BAD_INPUT;
+      }
+    } else if (ex instanceof BadInputException) {
+      code = ExitCodes.BAD_INPUT;
+    } else if (ex instanceof NoSuchFileException missing) {
+      code = ExitCodes.USAGE;
+      message = "no such file: " + missing.getFile();
+    }
+    err.println(name + ": " + message);
+    err.flush();
+    return code;
   }
 
   /** Entry point. */

@@ -1,6 +1,8 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -11,6 +13,7 @@ import org.crowd4j.nn.Predictions;
 import org.crowd4j.nn.Validation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code crowd4j predict}: class probabilities of a trained model for new items. */
@@ -44,39 +47,65 @@ final class PredictCommand implements Callable<Integer> {
       description = "Gold (task,label) of the items: accuracy is printed.")
   Path gold;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin Output output;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
-    TaskFeatures x = CrowdReader.readFeatures(features);
-    try (LearnedModel m = LearnedModel.load(model)) {
+    PrintWriter err = spec.commandLine().getErr();
+    Checks.inputsExist(spec, "--model", model, "--features", features, "--gold", gold);
+    Path modelJson = modelJson(spec, model);
+    TaskFeatures x = output.readFeatures(features, err);
+    try (LearnedModel m = LearnedModel.load(modelJson.getParent())) {
       if (x.dim() != m.inputDim()) {
-        throw new IllegalArgumentException(
+        throw new BadInputException(
             features + " has " + x.dim() + " features, the model expects " + m.inputDim());
       }
       double[] p = m.predict(x);
       Predictions.write(out, x.tasks(), m.labels(), p);
-      if (!quiet) {
+      ObjectNode j = Output.object("predict");
+      j.put("method", m.method());
+      j.put("items", x.numRows());
+      j.put("classes", m.labels().size());
+      Output.put(j, "out", out);
+      if (output.human()) {
         outw.printf(
             Locale.ROOT,
             "%s model: %d items predicted, written to %s%n",
             m.method(),
             x.numRows(),
             out);
-        if (gold != null) {
-          Validation v =
-              Validation.of(x, CrowdReader.readGoldMap(gold, "task", "label"), m.labels());
-          outw.printf(
-              Locale.ROOT,
-              "accuracy on %d gold items: %.4f%n",
-              v.count(),
-              v.accuracy(m.predictLabels(x)));
-        }
-        outw.flush();
       }
+      if (gold != null) {
+        Validation v = Validation.of(x, CrowdReader.readGoldMap(gold, "task", "label"), m.labels());
+        double acc = v.accuracy(m.predictLabels(x));
+        ObjectNode g = j.putObject("gold");
+        g.put("items", v.count());
+        Output.put(g, "accuracy", acc);
+        if (output.human()) {
+          outw.printf(Locale.ROOT, "accuracy on %d gold items: %.4f%n", v.count(), acc);
+        }
+      } else {
+        j.putNull("gold");
+      }
+      if (output.json) {
+        Output.print(outw, j);
+      }
+      outw.flush();
     }
-    return 0;
+    return ExitCodes.OK;
+  }
+
+  /** {@code dir/model.json}, or a usage error when {@code dir} holds no saved model. */
+  static Path modelJson(CommandLine.Model.CommandSpec spec, Path dir) {
+    Path json = dir.resolve("model.json");
+    if (!Files.isRegularFile(json)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--model: "
+              + dir
+              + " holds no model.json; give the folder written by 'crowd4j train --out DIR'");
+    }
+    return json;
   }
 }

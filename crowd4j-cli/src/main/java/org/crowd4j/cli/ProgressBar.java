@@ -5,53 +5,126 @@ import java.util.Locale;
 import org.crowd4j.aggregate.IterationListener;
 
 /**
- * Shows iteration progress on standard error: a redrawn bar on a terminal, a plain line every few
- * seconds otherwise, nothing when quiet.
+ * Progress of a long step on standard error. On a terminal a bar is redrawn in place; otherwise
+ * (output piped or redirected, as in logs and CI) it degrades to plain lines, at most one every
+ * {@code interval} and always the last one; with {@code --quiet} it prints nothing. The mode comes
+ * from {@link #mode}: the environment variable {@code CROWD4J_PROGRESS} ({@code bar}, {@code
+ * lines}, {@code off}) overrides the terminal detection.
  */
 final class ProgressBar implements IterationListener {
-  private final PrintWriter err;
-  private final boolean terminal;
-  private final boolean enabled;
-  private long lastLine = System.nanoTime();
-  private boolean drawn;
+  /** How progress is shown. */
+  enum Mode {
+    /** A bar redrawn in place (a terminal). */
+    BAR,
+    /** Plain log lines. */
+    LINES,
+    /** Nothing. */
+    OFF
+  }
 
-  ProgressBar(PrintWriter err, boolean enabled) {
+  private static final int WIDTH = 30;
+  private final PrintWriter err;
+  private final Mode mode;
+  private final long intervalNanos;
+  private long lastLine;
+  private boolean drawn;
+  private int drawnLength;
+
+  /** A bar for EM iterations: plain lines at most every 2 s. */
+  ProgressBar(PrintWriter err, Mode mode) {
+    this(err, mode, 2_000_000_000L);
+  }
+
+  ProgressBar(PrintWriter err, Mode mode, long intervalNanos) {
     this.err = err;
-    this.terminal = System.console() != null;
-    this.enabled = enabled;
+    this.mode = mode;
+    this.intervalNanos = intervalNanos;
+    this.lastLine = System.nanoTime() - intervalNanos;
+  }
+
+  /** The mode for a command: off when quiet, else {@code CROWD4J_PROGRESS} or the terminal. */
+  static Mode mode(boolean quiet) {
+    if (quiet) {
+      return Mode.OFF;
+    }
+    String env = System.getenv("CROWD4J_PROGRESS");
+    if (env != null) {
+      switch (env.trim().toLowerCase(Locale.ROOT)) {
+        case "bar":
+          return Mode.BAR;
+        case "lines":
+          return Mode.LINES;
+        case "off", "none", "quiet":
+          return Mode.OFF;
+        default:
+          break;
+      }
+    }
+    return System.console() != null ? Mode.BAR : Mode.LINES;
+  }
+
+  /** Whether anything is shown. */
+  boolean enabled() {
+    return mode != Mode.OFF;
   }
 
   @Override
   public boolean onIteration(String method, int iteration, int maxIterations, double objective) {
-    if (!enabled) {
-      return true;
+    String detail =
+        Double.isNaN(objective) ? "" : String.format(Locale.ROOT, "objective %.6f", objective);
+    step(method, iteration, maxIterations, "iteration", detail, iteration >= maxIterations);
+    return true;
+  }
+
+  /**
+   * Reports {@code done} of {@code total} units (total ≤ 0: unknown) of the step {@code what};
+   * {@code unit} names them in plain lines ("epoch", "MB"), {@code detail} follows. {@code last}
+   * forces a plain line.
+   */
+  void step(String what, long done, long total, String unit, String detail, boolean last) {
+    if (mode == Mode.OFF) {
+      return;
     }
-    if (terminal) {
-      int width = 30;
-      int done = maxIterations <= 0 ? width : (int) ((long) width * iteration / maxIterations);
-      err.printf(
-          Locale.ROOT,
-          "\r%s [%s%s] %d/%d  objective %.6f",
-          method,
-          "#".repeat(done),
-          " ".repeat(Math.max(0, width - done)),
-          iteration,
-          maxIterations,
-          objective);
+    String tail = detail == null || detail.isEmpty() ? "" : "  " + detail;
+    if (mode == Mode.BAR) {
+      int filled = total <= 0 ? 0 : (int) Math.min(WIDTH, (long) WIDTH * Math.max(0, done) / total);
+      String line =
+          String.format(
+              Locale.ROOT,
+              "%s [%s%s] %d/%s%s",
+              what,
+              "#".repeat(filled),
+              " ".repeat(WIDTH - filled),
+              done,
+              total <= 0 ? "?" : Long.toString(total),
+              tail);
+      // pad with blanks so that a shorter line wipes the previous one
+      err.print("\r" + line + " ".repeat(Math.max(0, drawnLength - line.length())));
+      drawnLength = line.length();
       err.flush();
       drawn = true;
-    } else if (System.nanoTime() - lastLine > 2_000_000_000L) {
-      err.printf(
-          Locale.ROOT,
-          "%s: iteration %d/%d, objective %.6f%n",
-          method,
-          iteration,
-          maxIterations,
-          objective);
-      err.flush();
-      lastLine = System.nanoTime();
+      return;
     }
-    return true;
+    long now = System.nanoTime();
+    if (last || now - lastLine >= intervalNanos) {
+      String count = done + "/" + (total <= 0 ? "?" : Long.toString(total));
+      // sizes after the numbers ("3/28 MB"), counted steps before them ("iteration 3/28")
+      String counted = unit.endsWith("B") ? count + " " + unit : unit + " " + count;
+      err.printf(
+          Locale.ROOT, "%s: %s%s%n", what, counted, tail.isEmpty() ? "" : "," + tail.substring(1));
+      err.flush();
+      lastLine = now;
+    }
+  }
+
+  /** A one-off message (on its own line, after the bar if one is drawn). */
+  void note(String message) {
+    if (mode == Mode.OFF) {
+      return;
+    }
+    finish();
+    err.println(message);
+    err.flush();
   }
 
   /** Ends the bar's line. */
@@ -60,6 +133,7 @@ final class ProgressBar implements IterationListener {
       err.println();
       err.flush();
       drawn = false;
+      drawnLength = 0;
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.Methods;
 import org.crowd4j.cli.report.MethodRun;
 import org.crowd4j.cli.report.ModelView;
 import org.crowd4j.cli.report.Report;
@@ -81,8 +81,7 @@ final class ReportCommand implements Callable<Integer> {
       description = "Seed of the subsampling and of the annotator map (default: ${DEFAULT-VALUE}).")
   long seed;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin Output output;
 
   @Override
   public Integer call() throws Exception {
@@ -97,13 +96,10 @@ final class ReportCommand implements Callable<Integer> {
     List<String> names = methods.isEmpty() ? List.of("ds", "mv") : methods;
     Map<String, Aggregator> aggregators = new LinkedHashMap<>();
     for (String name : names) {
-      try {
-        aggregators.put(name, Methods.spec(name).create(Map.of()));
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-      }
+      aggregators.put(name, AggregateCommand.methodSpec(spec, name).create(Map.of()));
     }
-    CrowdDataset data = input.read();
+    Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--model", model);
+    CrowdDataset data = input.read(output, spec.commandLine().getErr());
     Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
     List<MethodRun> runs = new ArrayList<>();
     for (Map.Entry<String, Aggregator> e : aggregators.entrySet()) {
@@ -128,7 +124,13 @@ final class ReportCommand implements Callable<Integer> {
             + abs.getFileName();
     Report.Written w =
         Report.write(out, title, data, goldLabels, runs, view, format, chartsDir, seed);
-    if (!quiet) {
+    if (output.json) {
+      ObjectNode j = Output.object("report");
+      Output.put(j, "out", out);
+      j.put("charts", w.charts());
+      Output.put(j, "seconds", w.seconds());
+      Output.print(spec.commandLine().getOut(), j);
+    } else if (!output.quiet) {
       PrintWriter outw = spec.commandLine().getOut();
       outw.printf(
           Locale.ROOT,

@@ -1,8 +1,10 @@
 package org.crowd4j.cli;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.crowd4j.nn.experiments.Reproduce;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -16,12 +18,24 @@ import picocli.CommandLine.Parameters;
       "Settings: " + Reproduce.USAGE
     })
 final class ReproduceCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
   @Parameters(arity = "1..*", paramLabel = "EXPERIMENT [KEY=VALUE...]")
   List<String> args;
 
   @Override
   public Integer call() throws Exception {
+    List<String> experiments = experiments();
+    if (!experiments.contains(args.get(0))) {
+      throw Checks.unknown(spec, "experiment", args.get(0), experiments);
+    }
     Reproduce.run(args.toArray(new String[0]));
-    return 0;
+    return ExitCodes.OK;
+  }
+
+  /** The experiment names, from the first word of the usage line ({@code a|b|c}). */
+  static List<String> experiments() {
+    String first = Reproduce.USAGE.split("\\s+", 2)[0];
+    return Arrays.asList(first.split("\\|"));
   }
 }

@@ -59,6 +59,11 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")
   Path out;
 
+  @Option(
+      names = {"-q", "--quiet"},
+      description = "Print nothing but errors.")
+  boolean quiet;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter pw = spec.commandLine().getOut();
@@ -79,6 +84,9 @@ final class SimulateCommand implements Callable<Integer> {
     SimulationWriter.write(out, crowd, items.features, items.dim);
     long t2 = System.nanoTime();
     CrowdDataset d = crowd.data();
+    if (quiet) {
+      return ExitCodes.OK;
+    }
     double skill = 0;
     for (int r = 0; r < pool.pool().size(); r++) {
       skill += Confusions.skill(pool.pool().confusion(r)) / pool.pool().size();

@@ -53,7 +53,7 @@ final class SparkEngine {
             cmd.modelOut == null ? null : cmd.modelOut.toString(),
             cmd.master,
             cmd.partitions,
-            cmd.quiet),
+            cmd.output.quiet || cmd.output.json),
         listener,
         out);
   }

@@ -1,8 +1,11 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -137,12 +140,12 @@ final class TrainCommand implements Callable<Integer> {
       description = "Write every training item's inferred label and class probabilities (CSV).")
   Path labelsOut;
 
-  @Option(names = "--quiet", description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin Output output;
 
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
     if (threads != null) {
       NnRuntime.threads(threads);
     }
@@ -169,17 +172,46 @@ final class TrainCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--test-features and --test-gold go together");
     }
+    Learners.Spec learnerSpec;
+    try {
+      learnerSpec = Learners.spec(method);
+    } catch (IllegalArgumentException e) {
+      List<String> names = new ArrayList<>();
+      for (Learners.Spec s : Learners.all()) {
+        names.add(s.name());
+      }
+      throw Checks.unknown(spec, "learner", method, names);
+    }
+    Checks.paramsKnown(
+        spec, "learner '" + method + "'", params.keySet(), learnerSpec.defaults(), train);
     Learner learner;
     try {
       learner = Learners.create(method, params, train, b);
     } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "learner '" + method + "': " + e.getMessage());
     }
-    CrowdDataset data = input.read();
-    TaskFeatures x = CrowdReader.readFeatures(features);
-    Validation valid = split(validFeatures, validGold, data);
-    Validation test = split(testFeatures, testGold, data);
-    if (!quiet) {
+    Checks.inputsExist(
+        spec,
+        "--answers",
+        input.answers,
+        "--features",
+        features,
+        "--valid-features",
+        validFeatures,
+        "--valid-gold",
+        validGold,
+        "--test-features",
+        testFeatures,
+        "--test-gold",
+        testGold,
+        "--gold",
+        gold);
+    CrowdDataset data = input.read(output, err);
+    TaskFeatures x = output.readFeatures(features, err);
+    Validation valid = split(validFeatures, validGold, data, err);
+    Validation test = split(testFeatures, testGold, data, err);
+    if (output.human()) {
       outw.printf(
           Locale.ROOT,
           "%s on %s: %d tasks, %d workers, %d answers, %d classes, %d features; %s%n",
@@ -193,10 +225,26 @@ final class TrainCommand implements Callable<Integer> {
           NnRuntime.describe());
       outw.flush();
     }
-    try (LearnedModel model = learner.fit(data, x, valid, s -> progress(outw, s))) {
+    ProgressBar bar = output.everyStep(err);
+    ObjectNode j = Output.object("train");
+    try (LearnedModel model = learner.fit(data, x, valid, s -> progress(bar, s))) {
+      bar.finish();
       model.save(out);
       TrainingSummary s = model.summary();
-      if (!quiet) {
+      j.put("method", method);
+      Output.put(j, "input", input.answers);
+      j.put("tasks", data.numTasks());
+      j.put("workers", data.numWorkers());
+      j.put("answers", data.numAnswers());
+      j.put("classes", data.numLabels());
+      j.put("features", x.dim());
+      j.put("engine", NnRuntime.describe());
+      j.put("epochsRun", s.epochsRun());
+      j.put("bestEpoch", s.bestEpoch());
+      j.put("selectionMetric", s.selectionMetric());
+      Output.put(j, "bestScore", s.bestScore());
+      Output.put(j, "secondsPerEpoch", s.medianEpochSeconds());
+      if (output.human()) {
         outw.printf(
             Locale.ROOT,
             "selected epoch %d of %d (%s %.4f), %.4f s per epoch%n",
@@ -205,68 +253,91 @@ final class TrainCommand implements Callable<Integer> {
             s.selectionMetric(),
             s.bestScore(),
             s.medianEpochSeconds());
-        if (valid != null) {
-          outw.printf(
-              Locale.ROOT,
-              "validation accuracy on %d items: %.4f%n",
-              valid.count(),
-              valid.accuracy(model.predictLabels(valid.features())));
-        }
-        if (test != null) {
-          outw.printf(
-              Locale.ROOT,
-              "test accuracy on %d items: %.4f%n",
-              test.count(),
-              test.accuracy(model.predictLabels(test.features())));
-        }
       }
+      accuracy(j, "validation", valid, model, outw, "validation accuracy on %d items: %.4f%n");
+      accuracy(j, "test", test, model, outw, "test accuracy on %d items: %.4f%n");
       TaskFeatures aligned = x.alignedTo(data.tasks());
       double[] probs = model.predict(aligned);
-      if (gold != null && !quiet) {
+      if (gold != null) {
         Gold g = CrowdReader.readGold(gold, data);
-        outw.printf(
-            Locale.ROOT,
-            "training items: accuracy of the inferred labels on %d gold items: %.4f%n",
-            g.count(),
-            g.accuracy(model.predictLabels(aligned)));
+        double acc = g.accuracy(model.predictLabels(aligned));
+        ObjectNode go = j.putObject("trainingGold");
+        go.put("items", g.count());
+        Output.put(go, "accuracy", acc);
+        if (output.human()) {
+          outw.printf(
+              Locale.ROOT,
+              "training items: accuracy of the inferred labels on %d gold items: %.4f%n",
+              g.count(),
+              acc);
+        }
+      } else {
+        j.putNull("trainingGold");
       }
       if (labelsOut != null) {
         Predictions.write(labelsOut, data.tasks(), data.labels(), probs);
       }
-      if (!quiet) {
+      Output.put(j, "out", out);
+      Output.put(j, "labelsOut", labelsOut);
+      if (output.json) {
+        Output.print(outw, j);
+      } else if (output.human()) {
         outw.println("model saved to " + out);
         if (labelsOut != null) {
           outw.println("labels written to " + labelsOut);
         }
       }
       outw.flush();
+    } finally {
+      bar.finish();
     }
-    return 0;
+    return ExitCodes.OK;
   }
 
-  private boolean progress(PrintWriter outw, EpochStats s) {
-    if (!quiet) {
-      outw.printf(
-          Locale.ROOT,
-          "epoch %4d/%d  loss %.5f  %s %.4f%s  %.3f s%n",
-          s.epoch(),
-          s.epochs(),
-          s.trainLoss(),
-          s.selectionMetric(),
-          s.selectionScore(),
-          s.best() ? " *" : "",
-          s.seconds());
-      outw.flush();
+  private void accuracy(
+      ObjectNode j,
+      String name,
+      Validation v,
+      LearnedModel model,
+      PrintWriter outw,
+      String format) {
+    if (v == null) {
+      j.putNull(name);
+      return;
     }
+    double acc = v.accuracy(model.predictLabels(v.features()));
+    ObjectNode o = j.putObject(name);
+    o.put("items", v.count());
+    Output.put(o, "accuracy", acc);
+    if (output.human()) {
+      outw.printf(Locale.ROOT, format, v.count(), acc);
+    }
+  }
+
+  private boolean progress(ProgressBar bar, EpochStats s) {
+    bar.step(
+        method,
+        s.epoch(),
+        s.epochs(),
+        "epoch",
+        String.format(
+            Locale.ROOT,
+            "loss %.5f  %s %.4f%s  %.3f s",
+            s.trainLoss(),
+            s.selectionMetric(),
+            s.selectionScore(),
+            s.best() ? " *" : "",
+            s.seconds()),
+        s.epoch() >= s.epochs());
     return true;
   }
 
-  private static Validation split(Path f, Path g, CrowdDataset data) throws Exception {
+  private Validation split(Path f, Path g, CrowdDataset data, PrintWriter err) throws Exception {
     if (f == null) {
       return null;
     }
     return Validation.of(
-        CrowdReader.readFeatures(f), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
+        output.readFeatures(f, err), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
   }
 
   /** The learner list for the help footer. */

@@ -1,31 +1,18 @@
 package org.crowd4j.cli;
 
+import static org.crowd4j.cli.CliRunner.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.crowd4j.cli.CliRunner.Run;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class CommandLineTest {
   @TempDir Path dir;
-
-  record Run(int code, String out, String err) {}
-
-  static Run run(String... args) {
-    CommandLine cl = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   @Test
   void demoPrintsAComparisonTable() {
@@ -99,10 +86,12 @@ class CommandLineTest {
   void usageErrorsExitWithTwoAndExplain() {
     Run unknown = run("aggregate", "--answers", "x.csv", "--method", "nope");
     assertEquals(2, unknown.code());
-    assertTrue(unknown.err().contains("unknown method 'nope'; available:"), unknown.err());
+    assertTrue(unknown.err().contains("unknown method 'nope'. Available: mv,"), unknown.err());
     Run badParam = run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "foo=1");
     assertEquals(2, badParam.code());
-    assertTrue(badParam.err().contains("unknown option 'foo'; valid options:"), badParam.err());
+    assertTrue(
+        badParam.err().contains("unknown option 'foo' for method 'ds'. Valid options:"),
+        badParam.err());
     Run badValue =
         run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "maxIterations=-3");
     assertEquals(2, badValue.code());
@@ -111,11 +100,11 @@ class CommandLineTest {
   }
 
   @Test
-  void badInputExitsWithOneNamingFileAndLine() throws Exception {
+  void badInputExitsWithThreeNamingFileAndLine() throws Exception {
     Path bad = dir.resolve("answers.csv");
     Files.writeString(bad, "task,worker,label\nt1,w1,a\nt2,,b\n");
     Run r = run("aggregate", "--answers", bad.toString(), "--method", "mv");
-    assertEquals(1, r.code());
+    assertEquals(3, r.code());
     assertTrue(r.err().contains("answers.csv:3: field 'worker' is empty"), r.err());
   }
 

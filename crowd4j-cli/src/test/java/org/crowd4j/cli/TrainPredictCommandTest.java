@@ -1,32 +1,21 @@
 package org.crowd4j.cli;
 
+import static org.crowd4j.cli.CliRunner.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.crowd4j.cli.CliRunner.Run;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class TrainPredictCommandTest {
   @TempDir Path dir;
-
-  record Run(int code, String out, String err) {}
-
-  static Run run(String... args) {
-    CommandLine cl = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   @Test
   void trainsOnLabelMeThenPredicts() throws Exception {
@@ -61,7 +50,9 @@ class TrainPredictCommandTest {
             "--labels-out",
             labels.toString());
     assertEquals(0, t.code(), t.err());
-    assertTrue(t.out().contains("epoch    4/4"), t.out());
+    // progress on standard error: plain lines when not on a terminal, one per epoch
+    assertTrue(t.err().contains("conal: epoch 1/4, loss "), t.err());
+    assertTrue(t.err().contains("conal: epoch 4/4, loss "), t.err());
     assertTrue(t.out().contains("test accuracy on 1188 items"), t.out());
     assertTrue(t.out().contains("accuracy of the inferred labels on 1000 gold items"), t.out());
     List<String> rows = Files.readAllLines(labels);
@@ -86,6 +77,25 @@ class TrainPredictCommandTest {
     // the same test accuracy as printed by train
     String trainAcc = t.out().replaceAll("(?s).*test accuracy on 1188 items: ([0-9.]+).*", "$1");
     assertTrue(p.out().contains("accuracy on 1188 gold items: " + trainAcc), p.out());
+    Run json =
+        run(
+            "predict",
+            "--model",
+            model.toString(),
+            "--features",
+            d.resolve("test_features.csv").toString(),
+            "--gold",
+            d.resolve("test_gold.csv").toString(),
+            "--out",
+            pred.toString(),
+            "--json");
+    assertEquals(0, json.code(), json.err());
+    JsonNode j = new ObjectMapper().readTree(json.out());
+    assertEquals("predict", j.get("command").asText());
+    assertEquals("conal", j.get("method").asText());
+    assertEquals(1188, j.get("items").asInt());
+    assertEquals(8, j.get("classes").asInt());
+    assertEquals(Double.parseDouble(trainAcc), j.get("gold").get("accuracy").asDouble(), 5e-5);
   }
 
   @Test
@@ -104,7 +114,7 @@ class TrainPredictCommandTest {
             "--out",
             dir.toString());
     assertEquals(2, r.code());
-    assertTrue(r.err().contains("unknown learner"), r.err());
+    assertTrue(r.err().contains("unknown learner 'no-such-learner'. Available:"), r.err());
     assertEquals(0, run("train", "--help").code());
     assertEquals(0, run("predict", "--help").code());
   }

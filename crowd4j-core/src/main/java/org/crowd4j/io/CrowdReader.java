@@ -4,6 +4,7 @@ import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.BufferedInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongConsumer;
 import java.util.zip.GZIPInputStream;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicateAnswerException;
@@ -44,8 +46,19 @@ public final class CrowdReader {
 
   /** Reads answers laid out as {@code format} says. */
   public static CrowdDataset readAnswers(Path file, CsvFormat format) throws CrowdFormatException {
+    return readAnswers(file, format, null);
+  }
+
+  /**
+   * Reads answers laid out as {@code format} says and reports progress to {@code bytesRead} (may be
+   * {@code null}): the number of bytes of the file read so far (of the compressed file for {@code
+   * .gz}), about every megabyte and once at the end, so that a caller can compare it with the
+   * file's size.
+   */
+  public static CrowdDataset readAnswers(Path file, CsvFormat format, LongConsumer bytesRead)
+      throws CrowdFormatException {
     CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
-    try (CsvReader<CsvRecord> csv = open(file, format.delimiterFor(file))) {
+    try (CsvReader<CsvRecord> csv = open(file, format.delimiterFor(file), bytesRead)) {
       var it = csv.iterator();
       if (!it.hasNext()) {
         throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -183,11 +196,22 @@ public final class CrowdReader {
    * numbers ({@code task,f0,f1,…}). Non-numeric, NaN or infinite values are errors.
    */
   public static TaskFeatures readFeatures(Path file) throws CrowdFormatException {
+    return readFeatures(file, null);
+  }
+
+  /**
+   * Reads task features as {@link #readFeatures(Path)} does and reports the bytes read so far to
+   * {@code bytesRead} (may be {@code null}), as {@link #readAnswers(Path, CsvFormat, LongConsumer)}
+   * does.
+   */
+  public static TaskFeatures readFeatures(Path file, LongConsumer bytesRead)
+      throws CrowdFormatException {
     List<String> tasks = new ArrayList<>();
     float[] values = new float[1024];
     int size = 0;
     int dim;
-    try (CsvReader<CsvRecord> csv = open(file, CsvFormat.defaults().delimiterFor(file))) {
+    try (CsvReader<CsvRecord> csv =
+        open(file, CsvFormat.defaults().delimiterFor(file), bytesRead)) {
       var it = csv.iterator();
       if (!it.hasNext()) {
         throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -248,7 +272,16 @@ public final class CrowdReader {
   }
 
   private static CsvReader<CsvRecord> open(Path file, char delimiter) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(file), 1 << 16);
+    return open(file, delimiter, null);
+  }
+
+  private static CsvReader<CsvRecord> open(Path file, char delimiter, LongConsumer bytesRead)
+      throws IOException {
+    InputStream raw = Files.newInputStream(file);
+    if (bytesRead != null) {
+      raw = new CountingStream(raw, bytesRead);
+    }
+    InputStream in = new BufferedInputStream(raw, 1 << 16);
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (name.endsWith(".gz")) {
       in = new GZIPInputStream(in, 1 << 16);
@@ -261,6 +294,54 @@ public final class CrowdReader {
         .allowExtraFields(true)
         .allowMissingFields(true)
         .ofCsvRecord(in, StandardCharsets.UTF_8);
+  }
+
+  /** Counts the bytes read and reports them about every megabyte and at the end. */
+  private static final class CountingStream extends FilterInputStream {
+    private final LongConsumer report;
+    private long count;
+    private long reported;
+
+    CountingStream(InputStream in, LongConsumer report) {
+      super(in);
+      this.report = report;
+    }
+
+    private void add(long n) {
+      if (n > 0) {
+        count += n;
+        if (count - reported >= 1 << 20) {
+          reported = count;
+          report.accept(count);
+        }
+      } else if (n < 0 && reported != count) {
+        reported = count;
+        report.accept(count);
+      }
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      add(b < 0 ? -1 : 1);
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      add(n);
+      return n;
+    }
+
+    @Override
+    public void close() throws IOException {
+      if (reported != count) {
+        reported = count;
+        report.accept(count);
+      }
+      super.close();
+    }
   }
 
   private static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {

@@ -194,6 +194,79 @@ public final class LearnedModel implements AutoCloseable {
   }
 
   /**
+   * The probability that each annotator would answer each item correctly, P(answer = true class |
+   * x_i, annotator r), as {@code items × annotators} row-major (row i, column r). For CoNAL it is
+   * Σ_k p(k | x_i) · [ω_ir C_g + (1 − ω_ir) C_r]_kk with ω from the auxiliary network (see {@link
+   * #probabilityCorrect(TaskFeatures, List, TaskFeatures)}). Annotators are named by their ids in
+   * the training data.
+   *
+   * @param items the items' features (one row per item, {@link #inputDim()} columns)
+   * @param annotators annotator ids
+   * @return {@code items.numRows() × annotators.size()} probabilities, row-major
+   * @throws UnsupportedOperationException when the learner has no per-item annotator model
+   * @throws IllegalArgumentException for an annotator the model cannot score, or features of the
+   *     wrong width
+   */
+  public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
+    checkOpen();
+    if (items.dim() != inputDim) {
+      throw new IllegalArgumentException(
+          "the items have " + items.dim() + " features, the model expects " + inputDim);
+    }
+    return switch (method) {
+      case Conal.NAME -> ConalCorrectness.probabilityCorrect(this, items, annotators, null);
+      default ->
+          throw new UnsupportedOperationException(
+              "the "
+                  + method
+                  + " model does not predict per-item annotator correctness; train with conal"
+                  + " (or another learner with an instance-dependent annotator model)");
+    };
+  }
+
+  /**
+   * {@link #probabilityCorrect(TaskFeatures, List)} for CoNAL models trained {@link
+   * Conal#withAnnotatorFeatures with annotator features}, which can also score annotators never
+   * seen in training: {@code annotatorFeatures} has one row per such annotator, named by her id
+   * (training annotators keep their training features). ω of a new annotator comes from her
+   * features; her individual confusion, which the model cannot know, is the mean of the training
+   * annotators' (the population's). With {@code annotatorFeatures == null} this is the two-argument
+   * method.
+   *
+   * @param items the items' features
+   * @param annotators annotator ids
+   * @param annotatorFeatures features of annotators not in the training data, or {@code null}
+   * @return {@code items × annotators} probabilities, row-major
+   */
+  public double[] probabilityCorrect(
+      TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
+    if (annotatorFeatures == null) {
+      return probabilityCorrect(items, annotators);
+    }
+    checkOpen();
+    if (!Conal.NAME.equals(method)) {
+      throw new UnsupportedOperationException(
+          "annotator features apply to conal models only, not to " + method);
+    }
+    if (items.dim() != inputDim) {
+      throw new IllegalArgumentException(
+          "the items have " + items.dim() + " features, the model expects " + inputDim);
+    }
+    return ConalCorrectness.probabilityCorrect(this, items, annotators, annotatorFeatures);
+  }
+
+  /** A head parameter's values ({@code null} when the head has none of that name). */
+  float[] headParameter(String name) {
+    NDArray a = headParams.get(name);
+    return a == null ? null : a.toFloatArray();
+  }
+
+  /** Whether the model was trained with annotator features. */
+  boolean hasAnnotatorFeatures() {
+    return headParams.containsKey("annotator.features");
+  }
+
+  /**
    * CoNAL's ω (probability that the answer comes from the common confusion) for item–annotator
    * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
    */

@@ -1,0 +1,249 @@
+package org.crowd4j.cli;
+
+import static org.crowd4j.cli.CliRunner.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.crowd4j.cli.CliRunner.Run;
+import org.crowd4j.testing.SharedData;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Help, completion, exit codes, suggestions, --json, --quiet and progress of the command line. */
+class CliPolishTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  @TempDir Path dir;
+
+  @Test
+  void everySubcommandHasHelpListingTheExitCodes() {
+    CommandLine root = Main.commandLine();
+    assertTrue(root.getSubcommands().size() >= 9);
+    for (String name : root.getSubcommands().keySet()) {
+      if (name.equals("help")) {
+        continue;
+      }
+      Run r = run(name, "--help");
+      assertEquals(0, r.code(), name + ": " + r.err());
+      assertTrue(r.out().startsWith("Usage: crowd4j " + name), name + ": " + r.out());
+      assertTrue(r.out().contains("Exit codes:"), name);
+      assertTrue(r.out().contains("bad input data"), name);
+      assertTrue(r.out().contains("-h, --help"), name);
+    }
+    Run top = run("--help");
+    assertEquals(0, top.code());
+    assertTrue(top.out().contains("recommend"), top.out());
+    assertTrue(top.out().contains("completion"), top.out());
+  }
+
+  @Test
+  void completionScriptCoversCommandsAndOptions() {
+    Run r = run("completion");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().startsWith("#!/usr/bin/env bash"), r.out().substring(0, 40));
+    assertTrue(r.out().contains("complete -F _complete_crowd4j"), "registers the function");
+    for (String s : List.of("aggregate", "recommend", "--method", "--budget", "--json")) {
+      assertTrue(r.out().contains(s), s);
+    }
+  }
+
+  @Test
+  void versionNamesLibraryAndJava() {
+    Run r = run("--version");
+    assertEquals(0, r.code());
+    assertTrue(r.out().startsWith("crowd4j "), r.out());
+    assertTrue(r.out().contains("Java "), r.out());
+  }
+
+  @Test
+  void misspelledNamesGetASuggestion() {
+    Run method = run("aggregate", "--answers", "x.csv", "--method", "dss");
+    assertEquals(2, method.code());
+    assertTrue(method.err().contains("unknown method 'dss'. Did you mean 'ds'"), method.err());
+    assertTrue(method.err().contains("Try 'crowd4j aggregate --help'"), method.err());
+    Run param =
+        run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "maxIteration=5");
+    assertEquals(2, param.code());
+    assertTrue(param.err().contains("Did you mean 'maxIterations'?"), param.err());
+    Run learner =
+        run("train", "--method", "conall", "--answers", "a", "--features", "f", "--out", "o");
+    assertEquals(2, learner.code());
+    assertTrue(learner.err().contains("Did you mean 'conal'?"), learner.err());
+    Run learnerParam =
+        run(
+            "train",
+            "--method",
+            "conal",
+            "--param",
+            "lamda=0.1",
+            "--answers",
+            "a",
+            "--features",
+            "f",
+            "--out",
+            "o");
+    assertEquals(2, learnerParam.code());
+    assertTrue(learnerParam.err().contains("Did you mean 'lambda'?"), learnerParam.err());
+    Run command = run("agregate");
+    assertEquals(2, command.code());
+    assertTrue(command.err().contains("aggregate"), command.err());
+    Run experiment = run("reproduce", "labelmee");
+    assertEquals(2, experiment.code());
+    assertTrue(experiment.err().contains("Did you mean 'labelme'?"), experiment.err());
+    Run option = run("aggregate", "--metod", "ds", "--answers", "x.csv");
+    assertEquals(2, option.code());
+    assertTrue(option.err().contains("--method"), option.err());
+  }
+
+  @Test
+  void missingFileIsAUsageErrorWithTheNearestName() throws Exception {
+    Files.writeString(dir.resolve("answers.csv"), "task,worker,label\nt,w,a\n");
+    Run r = run("aggregate", "--answers", dir.resolve("answer.csv").toString(), "--method", "mv");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--answers: no such file: "), r.err());
+    assertTrue(r.err().contains("Did you mean '" + dir.resolve("answers.csv") + "'?"), r.err());
+    Run gold =
+        run(
+            "aggregate",
+            "--answers",
+            dir.resolve("answers.csv").toString(),
+            "--gold",
+            dir.resolve("nothing/gold.csv").toString(),
+            "--method",
+            "mv");
+    assertEquals(2, gold.code());
+    assertTrue(gold.err().contains("does not exist"), gold.err());
+    Run model = run("predict", "--model", dir.toString(), "--features", "f", "--out", "o");
+    assertEquals(2, model.code());
+    assertTrue(model.err().contains("--features: no such file: f"), model.err());
+  }
+
+  @Test
+  void wrongColumnNameListsTheColumns() throws Exception {
+    Path f = dir.resolve("answers.csv");
+    Files.writeString(f, "task,annotator,label\nt1,w1,a\n");
+    Run r = run("aggregate", "--answers", f.toString(), "--method", "mv");
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains("missing column 'worker'"), r.err());
+    assertTrue(r.err().contains("[task, annotator, label]"), r.err());
+    assertTrue(r.err().contains("--worker-column"), r.err());
+    Run fixed =
+        run(
+            "aggregate",
+            "--answers",
+            f.toString(),
+            "--method",
+            "mv",
+            "--worker-column",
+            "annotator");
+    assertEquals(0, fixed.code(), fixed.err());
+  }
+
+  @Test
+  void jsonResultsOfAggregateAndEvaluate() throws Exception {
+    Path data = SharedData.dataset("bluebirds");
+    Path labels = dir.resolve("labels.csv");
+    Run a =
+        run(
+            "aggregate",
+            "--answers",
+            data.resolve("answers.csv").toString(),
+            "--gold",
+            data.resolve("gold.csv").toString(),
+            "--method",
+            "ds",
+            "--out",
+            labels.toString(),
+            "--json");
+    assertEquals(0, a.code(), a.err());
+    JsonNode j = JSON.readTree(a.out());
+    assertEquals("aggregate", j.get("command").asText());
+    assertEquals("ds", j.get("method").asText());
+    assertEquals(108, j.get("tasks").asInt());
+    assertEquals(39, j.get("workers").asInt());
+    assertEquals(4212, j.get("answers").asInt());
+    assertEquals(2, j.get("classes").asInt());
+    assertTrue(j.get("converged").asBoolean());
+    assertEquals(0.8981, j.get("gold").get("accuracy").asDouble(), 5e-5);
+    assertEquals(labels.toString(), j.get("out").asText());
+    assertTrue(j.get("modelOut").isNull());
+    Run e =
+        run(
+            "evaluate",
+            "--pred",
+            labels.toString(),
+            "--gold",
+            data.resolve("gold.csv").toString(),
+            "--json");
+    assertEquals(0, e.code(), e.err());
+    JsonNode ev = JSON.readTree(e.out());
+    assertEquals("evaluate", ev.get("command").asText());
+    assertEquals(108, ev.get("withGold").asInt());
+    assertEquals(0.8981, ev.get("accuracy").asDouble(), 5e-5);
+    for (String f : List.of("macroF1", "logLoss", "ece", "rocAuc")) {
+      assertTrue(ev.get(f).isNumber(), f);
+    }
+    assertTrue(ev.get("recovery").isNull());
+    Run quiet =
+        run(
+            "aggregate",
+            "--answers",
+            data.resolve("answers.csv").toString(),
+            "--method",
+            "mv",
+            "--quiet");
+    assertEquals(0, quiet.code());
+    assertEquals("", quiet.out());
+    assertEquals("", quiet.err());
+  }
+
+  @Test
+  void progressDegradesToLinesAndCanBeSilenced() {
+    StringWriter lines = new StringWriter();
+    ProgressBar p = new ProgressBar(new PrintWriter(lines), ProgressBar.Mode.LINES, 0L);
+    p.onIteration("ds", 1, 3, -0.5);
+    p.onIteration("ds", 3, 3, -0.25);
+    p.finish();
+    assertEquals(
+        "ds: iteration 1/3, objective -0.500000\nds: iteration 3/3, objective -0.250000\n",
+        lines.toString().replace(System.lineSeparator(), "\n"));
+    // throttled: only the first and the last line within the interval
+    StringWriter slow = new StringWriter();
+    ProgressBar t = new ProgressBar(new PrintWriter(slow), ProgressBar.Mode.LINES);
+    for (int i = 1; i <= 50; i++) {
+      t.onIteration("glad", i, 50, 0);
+    }
+    assertEquals(2, slow.toString().lines().count(), slow.toString());
+    StringWriter bar = new StringWriter();
+    ProgressBar b = new ProgressBar(new PrintWriter(bar), ProgressBar.Mode.BAR);
+    b.step("reading a.csv", 5, 10, "MB", "50%", false);
+    b.finish();
+    assertTrue(bar.toString().startsWith("\rreading a.csv [###############               ] 5/10"));
+    StringWriter off = new StringWriter();
+    ProgressBar o = new ProgressBar(new PrintWriter(off), ProgressBar.Mode.OFF);
+    o.onIteration("ds", 1, 1, 0);
+    o.note("hello");
+    assertEquals("", off.toString());
+    assertFalse(o.enabled());
+    assertEquals(ProgressBar.Mode.OFF, ProgressBar.mode(true));
+  }
+
+  @Test
+  void suggestionsByEditDistance() {
+    assertEquals(1, Suggestions.distance("ds", "dss"));
+    assertEquals(1, Suggestions.distance("glad", "galdd".substring(0, 4)));
+    assertEquals(List.of("ds"), Suggestions.closest("dss", List.of("mv", "ds", "glad")));
+    assertEquals(List.of(), Suggestions.closest("zzzzzz", List.of("mv", "ds", "glad")));
+    assertEquals(
+        " Did you mean 'one-coin-ds'?",
+        Suggestions.didYouMean("onecoin-ds", List.of("ds", "one-coin-ds", "glad")));
+  }
+}
