@@ -62,6 +62,21 @@ public final class Learners {
         "soft bootstrapping on majority-vote labels (Reed et al. 2014), beta 0.95",
         SoftBootstrap.Options.defaults(),
         SoftBootstrap::new);
+    register(
+        Mbem.NAME,
+        "model-bootstrapped EM (Khetan et al. 2018): MV, then confusions from model predictions",
+        Mbem.Options.defaults(),
+        Mbem::new);
+    register(
+        WeightedDoctorNet.NAME,
+        "weighted doctor net (Guan et al. 2018): one output layer per annotator, learnt weights",
+        WeightedDoctorNet.Options.defaults(),
+        WeightedDoctorNet::new);
+    register(
+        MaxMig.NAME,
+        "Max-MIG (Cao et al. 2019): classifier and crowds aggregator maximising f-MI gain",
+        MaxMig.Options.defaults(),
+        MaxMig::new);
   }
 
   private Learners() {}
