@@ -62,7 +62,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|baselines2 [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -90,6 +90,10 @@ public final class Reproduce {
       case "synthetic" -> r.synthetic();
       case "bench" -> r.bench();
       case "run" -> r.single();
+      case "baselines2" -> {
+        Baselines2Experiments.run(a, r.shared());
+        return;
+      }
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
     }
     r.summary();
