@@ -43,10 +43,11 @@ import org.crowd4j.simulate.SimulatedCrowd;
  * validation images, test accuracy on 1,188) and {@code part=mnist} (MNIST-10k with 5 simulated
  * pairwise flippers of accuracy {@code p}, dense or one label per image, an MLP, batch 128, the
  * epoch chosen on held-out answers as {@code reproduce mnist} does). Settings: {@code seeds=0,1,2},
- * {@code methods=mv,mbem,wdn,max-mig} (also {@code ds}, {@code wdn-all}: WDN averaging over all
- * layers, {@code wdn-image}: image-specific weights, {@code mbem-uniform}: MBEM without the
- * predicted class prior, {@code max-mig-uniform}: fixed uniform prior), {@code epochs=N}, {@code
- * p=0.4}, {@code regimes=dense,one}, {@code out=FILE} (CSV rows are appended).
+ * {@code methods=mv,mbem,wdn,max-mig} (also {@code ds}, {@code wdn-labellers}: WDN whose weights
+ * are fitted on the averages of each item's own annotators' layers, {@code dn}: the doctor net
+ * (uniform weights), {@code wdn-image}: image-specific weights, {@code mbem-uniform}: MBEM without
+ * the predicted class prior, {@code max-mig-uniform}: fixed uniform prior), {@code epochs=N},
+ * {@code p=0.4}, {@code regimes=dense,one}, {@code out=FILE} (CSV rows are appended).
  */
 public final class Baselines2Experiments {
   private final Map<String, String> args;
@@ -88,10 +89,12 @@ public final class Baselines2Experiments {
       case "mbem" -> new Mbem(Mbem.Options.defaults(), t, b);
       case "mbem-uniform" -> new Mbem(new Mbem.Options(2, Mbem.Prior.UNIFORM, 0), t, b);
       case "wdn" -> new WeightedDoctorNet(WeightedDoctorNet.Options.defaults(), t, b);
-      case "wdn-all" ->
-          new WeightedDoctorNet(new WeightedDoctorNet.Options(false, false, 300, 0.05), t, b);
+      case "dn" ->
+          new WeightedDoctorNet(new WeightedDoctorNet.Options(false, false, 0, 0.05), t, b);
+      case "wdn-labellers" ->
+          new WeightedDoctorNet(new WeightedDoctorNet.Options(false, true, 300, 0.05), t, b);
       case "wdn-image" ->
-          new WeightedDoctorNet(new WeightedDoctorNet.Options(true, true, 300, 0.05), t, b);
+          new WeightedDoctorNet(new WeightedDoctorNet.Options(true, false, 300, 0.05), t, b);
       case "max-mig" -> new MaxMig(MaxMig.Options.defaults(), t, b);
       case "max-mig-uniform" -> new MaxMig(new MaxMig.Options(false, 0), t, b);
       default -> throw new IllegalArgumentException("unknown method " + method);
@@ -112,6 +115,9 @@ public final class Baselines2Experiments {
         try (LearnedModel m =
             l.fit(files.data(), files.features(), files.valid(), EpochListener.NONE)) {
           Validation test = files.test();
+          if (m.annotatorModel() instanceof WorkerSkills ws) {
+            out.println("  " + method + " " + describe(ws.values()));
+          }
           record(
               "labelme",
               method,
@@ -181,7 +187,7 @@ public final class Baselines2Experiments {
                 err = ConfusionRecovery.tannoError(truth, cm.toArray(), k);
               }
               if (m.annotatorModel() instanceof WorkerSkills ws) {
-                out.println("  " + method + " averaging weights " + Arrays.toString(ws.values()));
+                out.println("  " + method + " " + describe(ws.values()));
               }
               record(
                   "mnist-10k",
@@ -197,6 +203,22 @@ public final class Baselines2Experiments {
         }
       }
     }
+  }
+
+  /** Largest weight and effective number of doctors 1 / Σ a². */
+  private static String describe(double[] a) {
+    double max = 0;
+    double sq = 0;
+    for (double v : a) {
+      max = Math.max(max, v);
+      sq += v * v;
+    }
+    return String.format(
+        Locale.ROOT,
+        "averaging weights: max %.3f, effective number %.1f of %d",
+        max,
+        1 / sq,
+        a.length);
   }
 
   private static TaskFeatures rows(float[] x, int d, int n) {
