@@ -12,12 +12,14 @@ import org.crowd4j.aggregate.WorkerModel;
  * W_r[·, l] + log p), with W_r ∈ ℝ^{K×K} (rows = true class) and the prior p = softmax(β) (or fixed
  * uniform); with M_ij = Σ_c h_c(x_i) g_c(ỹ_j) / p_c the batch loss is −(1/B) Σ_i (1 + log M_ii) +
  * (1/(B² − B)) Σ_{i≠j} M_ij, the negative of the KL-divergence lower bound of the f-mutual
- * information gain. log M_ii is computed as a log-sum-exp.
+ * information gain. log M_ii is computed as a log-sum-exp. After training, the annotator model is
+ * the confusion implied by the aggregator ({@link MaxMig#confusions}).
  */
 final class MaxMigHead extends Head {
   private final MaxMig.Options o;
   private int k;
   private int r;
+  private double[] confusions;
 
   MaxMigHead(MaxMig.Options o) {
     this.o = o;
@@ -72,8 +74,21 @@ final class MaxMigHead extends Head {
   }
 
   @Override
+  boolean wantsFinalLogits() {
+    return true;
+  }
+
+  @Override
+  void afterTraining(NDManager m, TrainingSet set, float[] logits) {
+    confusions =
+        MaxMig.confusions(
+            set.data,
+            params.get("aggregator.weight").toFloatArray(),
+            all().get("aggregator.prior").toFloatArray());
+  }
+
+  @Override
   WorkerModel annotatorModel(TrainingSet set, NDManager scope) {
-    float[] w = params.get("aggregator.weight").toFloatArray();
-    return new ConfusionMatrices(r, k, softmaxRows(w, k));
+    return confusions == null ? null : new ConfusionMatrices(r, k, confusions);
   }
 }

@@ -186,6 +186,33 @@ class BaselineLearnersTest {
   }
 
   @Test
+  void maxMigConfusionsFollowTheAggregatorsPosteriors() {
+    CrowdDataset d = tiny();
+    // W = 0 and a uniform prior: every posterior is uniform, so each row is the annotator's own
+    // answer distribution
+    double[] pi = MaxMig.confusions(d, new float[3 * 4], new float[2]);
+    ConfusionMatrices cm = new ConfusionMatrices(3, 2, pi);
+    assertEquals(0.5, cm.get(0, 0, 0), 1e-9);
+    assertEquals(0.5, cm.get(0, 1, 1), 1e-9);
+    assertEquals(0.5, cm.get(1, 0, 0), 1e-9);
+    assertEquals(1.0, cm.get(2, 1, 1), 1e-9);
+    assertEquals(1.0, cm.get(2, 0, 1), 1e-9);
+    // a strongly diagonal annotator 0 decides the posteriors: annotator 1 then agrees with it on
+    // tasks 0 and 2 and disagrees on 1 and 3
+    float[] w = new float[3 * 4];
+    w[0] = 20;
+    w[3] = 20;
+    cm = new ConfusionMatrices(3, 2, MaxMig.confusions(d, w, new float[2]));
+    assertEquals(0.5, cm.get(1, 0, 0), 1e-6);
+    assertEquals(0.5, cm.get(1, 1, 1), 1e-6);
+    assertEquals(1.0, cm.get(0, 0, 0), 1e-6);
+    // annotator 2 answered 1 on task 0, which is now class 0 (its class-1 row only holds the
+    // posterior's e^−20 remainder, still all on answer 1)
+    assertEquals(1.0, cm.get(2, 0, 1), 1e-6);
+    assertEquals(1.0, cm.get(2, 1, 1), 1e-6);
+  }
+
+  @Test
   void optionsAreValidated() {
     assertThrows(IllegalArgumentException.class, () -> new Mbem.Options(0, Mbem.Prior.UNIFORM, 0));
     assertThrows(IllegalArgumentException.class, () -> new Mbem.Options(2, Mbem.Prior.UNIFORM, -1));
