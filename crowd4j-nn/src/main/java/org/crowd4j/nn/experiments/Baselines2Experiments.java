@@ -46,8 +46,9 @@ import org.crowd4j.simulate.SimulatedCrowd;
  * {@code methods=mv,mbem,wdn,max-mig} (also {@code ds}, {@code wdn-labellers}: WDN whose weights
  * are fitted on the averages of each item's own annotators' layers, {@code dn}: the doctor net
  * (uniform weights), {@code wdn-image}: image-specific weights, {@code mbem-uniform}: MBEM without
- * the predicted class prior, {@code max-mig-uniform}: fixed uniform prior), {@code epochs=N},
- * {@code p=0.4}, {@code regimes=dense,one}, {@code out=FILE} (CSV rows are appended).
+ * the predicted class prior, {@code max-mig-uniform}: fixed uniform prior, {@code max-mig-fast}:
+ * aggregator step size 0.02), {@code epochs=N}, {@code p=0.4}, {@code regimes=dense,one}, {@code
+ * out=FILE} (CSV rows are appended).
  */
 public final class Baselines2Experiments {
   private final Map<String, String> args;
@@ -97,6 +98,7 @@ public final class Baselines2Experiments {
           new WeightedDoctorNet(new WeightedDoctorNet.Options(true, false, 300, 0.05), t, b);
       case "max-mig" -> new MaxMig(MaxMig.Options.defaults(), t, b);
       case "max-mig-uniform" -> new MaxMig(new MaxMig.Options(false, 0), t, b);
+      case "max-mig-fast" -> new MaxMig(new MaxMig.Options(true, 0.02), t, b);
       default -> throw new IllegalArgumentException("unknown method " + method);
     };
   }
