@@ -20,7 +20,8 @@ import org.crowd4j.data.TaskFeatures;
  * the network's output, α(x) = α + z(x) U (the paper's sample-specific weights). Prediction: Σ_r
  * a_r p_r(x) over all annotators' layers. The annotator model is {@link
  * org.crowd4j.aggregate.WorkerSkills} with each annotator's averaging weight (mean over the
- * training items when image-specific).
+ * training items when image-specific). The training summary's selection score is the doctor net's
+ * (before the weighting stage).
  *
  * <p>Deviations: Guan et al. put the per-doctor layers on the last hidden layer of an Inception-v3;
  * here they sit on the backbone's K-dimensional output z, which equals linear layers on the last
