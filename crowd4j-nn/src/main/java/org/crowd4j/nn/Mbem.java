@@ -18,6 +18,8 @@ import org.crowd4j.data.TaskFeatures;
  * round's training starts afresh from the seeded initialisation, as the algorithm re-learns the
  * model.
  *
+ * <p>The listener sees every round's epochs; the training summary is the last round's.
+ *
  * <p>Options beyond the paper: {@code prior=UNIFORM} drops q̂ (the authors' code), {@code
  * prior=MODEL} uses the classifier's probabilities p_θ(k | x_i) as a per-item prior (then the
  * posterior is Raykar's E-step with hard-prediction confusions); {@code smoothing} adds a Dirichlet
