@@ -172,6 +172,29 @@ class BaselineLearnersTest {
     for (int i = 0; i < 4; i++) {
       assertEquals(1.0, q[i * 2] + q[i * 2 + 1], 1e-12);
     }
+    // the same prior given per item gives the same posteriors
+    double[] perItem = {0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5};
+    assertArrayEquals(q, Mbem.posteriors(d, pi, perItem, true), 1e-12);
+  }
+
+  @Test
+  void doctorNetPredictsTheWeightedAverageOfItsLayers() {
+    // two doctors on K = 2: the first is the identity layer, the second always says class 1
+    float[] v = {1, 0, 0, 1, 0, 0, 0, 0};
+    float[] c = {0, 0, 0, 50};
+    float[] z = {(float) Math.log(3), 0};
+    Map<String, float[]> p = new java.util.HashMap<>();
+    p.put(DoctorHead.WEIGHTS, v);
+    p.put(DoctorHead.BIASES, c);
+    // uniform: ½ (3/4, 1/4) + ½ (0, 1)
+    float[] s = DoctorHead.combine(p, z, 2);
+    assertEquals(3.0 / 8, Math.exp(s[0]), 1e-6);
+    assertEquals(5.0 / 8, Math.exp(s[1]), 1e-6);
+    // averaging logits (ln 3, 0): weights (3/4, 1/4)
+    p.put(DoctorHead.AVERAGING, new float[] {(float) Math.log(3), 0});
+    s = DoctorHead.combine(p, z, 2);
+    assertEquals(9.0 / 16, Math.exp(s[0]), 1e-6);
+    assertEquals(7.0 / 16, Math.exp(s[1]), 1e-6);
   }
 
   @Test
