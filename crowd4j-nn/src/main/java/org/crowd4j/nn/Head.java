@@ -65,6 +65,30 @@ abstract class Head {
    */
   void beforeAnnotatorModel(TrainingSet set, float[] probabilities, boolean last) {}
 
+  /**
+   * Class scores ({@code n × K}, row-major; their argmax is the prediction, their softmax the class
+   * probabilities) from the classifier's logits; the default returns the logits. Heads whose
+   * prediction combines several outputs (the doctor net's weighted average) override it.
+   */
+  float[] predictionScores(float[] logits, int k) {
+    return logits;
+  }
+
+  /**
+   * Whether {@link #afterTraining} wants the selected classifier's logits on the training items.
+   */
+  boolean wantsFinalLogits() {
+    return false;
+  }
+
+  /**
+   * Called once after training, with the returned epoch's parameters restored and the classifier's
+   * logits on every training item ({@code n × K}): a second stage (the doctor net's averaging
+   * weights) or a last closed-form estimate (MBEM's confusions) goes here; arrays it keeps must be
+   * created in {@code m} and put in {@link #constants} to be saved with the model.
+   */
+  void afterTraining(NDManager m, TrainingSet set, float[] logits) {}
+
   /** Mean data term of the batch (differentiable). */
   abstract NDArray dataLoss(Batch b, NDArray logits);
 

@@ -23,6 +23,7 @@ import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.AtomicFiles;
@@ -35,10 +36,12 @@ import org.crowd4j.io.AtomicFiles;
  * not used). {@link #annotatorModel()} is a {@link ConfusionMatrices} (one row-stochastic matrix
  * per annotator; for the crowd layer, the answer distribution its layer gives to a one-hot class)
  * or, for CoNAL, a {@link CommonConfusionModel} with the common matrix, the individual matrices and
- * ω per training answer; {@code null} for learners without one. {@link #save} writes a directory
- * with {@code model.json} (metadata: method, options, backbone, vocabularies, training summary) and
- * {@code parameters.bin} (named float tensors, see the format in the package's tensor file reader);
- * {@link #load} reads it back.
+ * ω per training answer, or, for the weighted doctor net, {@link WorkerSkills} holding each
+ * annotator's averaging weight; {@code null} for learners without one. The weighted doctor net
+ * predicts with the weighted average of its per-annotator output layers. {@link #save} writes a
+ * directory with {@code model.json} (metadata: method, options, backbone, vocabularies, training
+ * summary) and {@code parameters.bin} (named float tensors, see the format in the package's tensor
+ * file reader); {@link #load} reads it back.
  */
 public final class LearnedModel implements AutoCloseable {
   static final String FORMAT = "crowd4j-nn-model";
@@ -158,6 +161,9 @@ public final class LearnedModel implements AutoCloseable {
     TrainingSet.applyStandardization(x, inputDim, mean, std);
     int k = labels.size();
     float[] z = logits(root, block, store, x, inputDim, k, longLived);
+    if (headParams.containsKey(DoctorHead.WEIGHTS)) {
+      z = DoctorHead.combine(floats(headParams), z, k);
+    }
     double[] p = new double[z.length];
     for (int i = 0; i < n; i++) {
       double max = Double.NEGATIVE_INFINITY;
@@ -174,6 +180,14 @@ public final class LearnedModel implements AutoCloseable {
       }
     }
     return p;
+  }
+
+  private static Map<String, float[]> floats(Map<String, NDArray> params) {
+    Map<String, float[]> out = new LinkedHashMap<>();
+    for (Map.Entry<String, NDArray> e : params.entrySet()) {
+      out.put(e.getKey(), e.getValue().toFloatArray());
+    }
+    return out;
   }
 
   /** The most probable label id per row (ties to the lowest id). */
@@ -456,6 +470,9 @@ public final class LearnedModel implements AutoCloseable {
       putDoubles(t, "annotators.groupWeights", new long[] {groups}, gm.groupWeights());
       putDoubles(t, "annotators.groupConfusions", new long[] {groups, k, k}, gm.groupConfusions());
       putDoubles(t, "annotators.membership", new long[] {gm.numWorkers(), groups}, gm.membership());
+    } else if (annotators instanceof WorkerSkills ws) {
+      annotatorKind = "skills";
+      putDoubles(t, "annotators.skills", new long[] {ws.numWorkers()}, ws.values());
     }
     Tensors.write(dir.resolve("parameters.bin"), t);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -556,6 +573,8 @@ public final class LearnedModel implements AutoCloseable {
                 doubles(t.get("annotators.groupConfusions").values()),
                 doubles(t.get("annotators.membership").values()),
                 k);
+      } else if (kind.equals("skills")) {
+        annotators = new WorkerSkills(doubles(t.get("annotators.skills").values()));
       }
       TrainingSummary summary =
           meta.get("summary") == null

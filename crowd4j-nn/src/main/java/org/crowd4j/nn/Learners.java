@@ -72,6 +72,21 @@ public final class Learners {
         "generalised EM with per-annotator confusions (Raykar et al. 2010, AggNet, DL-EM)",
         RaykarEm.Options.defaults(),
         RaykarEm::new);
+    register(
+        Mbem.NAME,
+        "model-bootstrapped EM (Khetan et al. 2018): MV, then confusions from model predictions",
+        Mbem.Options.defaults(),
+        Mbem::new);
+    register(
+        WeightedDoctorNet.NAME,
+        "weighted doctor net (Guan et al. 2018): one output layer per annotator, learnt weights",
+        WeightedDoctorNet.Options.defaults(),
+        WeightedDoctorNet::new);
+    register(
+        MaxMig.NAME,
+        "Max-MIG (Cao et al. 2019): classifier and crowds aggregator maximising f-MI gain",
+        MaxMig.Options.defaults(),
+        MaxMig::new);
   }
 
   private Learners() {}

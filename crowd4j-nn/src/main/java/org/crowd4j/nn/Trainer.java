@@ -201,7 +201,7 @@ final class Trainer {
       double score = Double.NaN;
       boolean improved;
       if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
-        score = valid.accuracy(argmax(logits(validX()), set.k));
+        score = valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
         improved = best == null || score > bestScore;
       } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
         score = heldOutNll(heldOut);
@@ -237,6 +237,9 @@ final class Trainer {
       }
     }
     restore(best);
+    if (head.wantsFinalLogits()) {
+      head.afterTraining(root, set, logits(set.x));
+    }
     TrainingSummary summary =
         new TrainingSummary(
             epochsRun,

@@ -1,0 +1,205 @@
+package org.crowd4j.nn;
+
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.TaskFeatures;
+
+/**
+ * Model-bootstrapped EM (Khetan, Lipton &amp; Anandkumar, ICLR 2018, "Learning from noisy
+ * singly-labeled data", Algorithm 1). The targets start as the weighted majority vote with uniform
+ * weights, P⁰(y_i = k) = (1/|S(i)|) Σ_{r ∈ S(i)} 1[ỹ_ir = k]. Then, for T rounds: (1) train the
+ * classifier on the current targets with the posterior-weighted loss Σ_i Σ_k P(y_i = k) (−log p_θ(k
+ * | x_i)) (a full training, with the library's epoch selection); (2) predict the training items,
+ * t_i = argmax_k p_θ(k | x_i); (3) estimate each annotator's confusion by maximum likelihood with t
+ * as the true labels, Π_r[k, l] ∝ #{i : t_i = k, ỹ_ir = l} (a row never seen is uniform, zero cells
+ * become 1e-10, or Laplace {@code smoothing} is added to every cell), and the class prior q̂_k =
+ * #{i : t_i = k} / n; (4) set the targets to the posterior P(y_i = k) ∝ q̂_k Π_{r ∈ S(i)} Π_r[k,
+ * ỹ_ir] (log space). Round t ≥ 2 trains on round t−1's posteriors; the model of the last round is
+ * returned, with the confusions estimated from its own predictions as the annotator model. Each
+ * round's training starts afresh from the seeded initialisation, as the algorithm re-learns the
+ * model.
+ *
+ * <p>The listener sees every round's epochs; the training summary is the last round's.
+ *
+ * <p>Options beyond the paper: {@code prior=UNIFORM} drops q̂ (the authors' code), {@code
+ * prior=MODEL} uses the classifier's probabilities p_θ(k | x_i) as a per-item prior (then the
+ * posterior is Raykar's E-step with hard-prediction confusions); {@code smoothing} adds a Dirichlet
+ * count. Not done: the authors' code retrains once more on the model's own hard predictions after
+ * every training ("works better in practice", not in the paper). Cost: T trainings of the
+ * classifier plus O(m + R K²) per round.
+ */
+public final class Mbem extends BaseLearner {
+  /** Command-line name. */
+  public static final String NAME = "mbem";
+
+  /** The class prior in the posterior. */
+  public enum Prior {
+    /** Fraction of training items predicted as each class (the paper's q̂). */
+    PREDICTED,
+    /** Uniform (the authors' code). */
+    UNIFORM,
+    /** The classifier's probabilities per item. */
+    MODEL
+  }
+
+  /**
+   * Options of {@link Mbem}.
+   *
+   * @param rounds T, the number of trainings (the first on the weighted majority vote); 2 in the
+   *     paper
+   * @param prior class prior of the posterior
+   * @param smoothing Dirichlet count added to every confusion cell (0 = maximum likelihood with
+   *     1e-10 for zero cells)
+   */
+  public record Options(int rounds, Prior prior, double smoothing) {
+    /** Validates. */
+    public Options {
+      if (rounds < 1) {
+        throw new IllegalArgumentException("rounds must be ≥ 1: " + rounds);
+      }
+      java.util.Objects.requireNonNull(prior, "prior");
+      if (!(smoothing >= 0) || Double.isInfinite(smoothing)) {
+        throw new IllegalArgumentException("smoothing must be ≥ 0: " + smoothing);
+      }
+    }
+
+    /** T = 2, the predicted class prior, no smoothing. */
+    public static Options defaults() {
+      return new Options(2, Prior.PREDICTED, 0);
+    }
+  }
+
+  private final Options options;
+
+  /** An MBEM learner. */
+  public Mbem(Options options, TrainOptions train, Backbone backbone) {
+    super(train, backbone);
+    this.options = java.util.Objects.requireNonNull(options, "options");
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public LearnedModel fit(
+      CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
+    double[] targets = softMajority(data);
+    LearnedModel model = null;
+    for (int round = 1; round <= options.rounds(); round++) {
+      if (model != null) {
+        model.close();
+      }
+      MbemHead head = new MbemHead(options);
+      model = run(options, head, data, features, targets, validation, listener);
+      targets = head.posteriors();
+    }
+    return model;
+  }
+
+  /** Normalised label histogram of every task ({@code n × K}; rows of unanswered tasks are 0). */
+  static double[] softMajority(CrowdDataset data) {
+    int k = data.numLabels();
+    double[] t = new double[data.numTasks() * k];
+    for (int i = 0; i < data.numTasks(); i++) {
+      int from = data.taskStart(i);
+      int to = data.taskEnd(i);
+      for (int a = from; a < to; a++) {
+        t[i * k + data.label(a)] += 1.0 / (to - from);
+      }
+    }
+    return t;
+  }
+
+  /**
+   * Per-annotator confusion matrices ({@code R × K × K}, row-major, rows = true class) estimated
+   * with {@code truth[i]} as the true label of task i: counts of (truth, answer) plus {@code
+   * smoothing} per cell, rows normalised; a row with no count is uniform; without smoothing, zero
+   * cells become 1e-10 before normalising.
+   */
+  static double[] confusions(CrowdDataset data, int[] truth, double smoothing) {
+    int k = data.numLabels();
+    int r = data.numWorkers();
+    double[] c = new double[r * k * k];
+    for (int a = 0; a < data.numAnswers(); a++) {
+      c[(data.worker(a) * k + truth[data.task(a)]) * k + data.label(a)] += 1;
+    }
+    for (int row = 0; row < r * k; row++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        c[row * k + l] += smoothing;
+        s += c[row * k + l];
+      }
+      if (s == 0) {
+        for (int l = 0; l < k; l++) {
+          c[row * k + l] = 1.0 / k;
+        }
+        continue;
+      }
+      s = 0;
+      for (int l = 0; l < k; l++) {
+        c[row * k + l] = Math.max(c[row * k + l], 1e-10);
+        s += c[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        c[row * k + l] /= s;
+      }
+    }
+    return c;
+  }
+
+  /**
+   * Fraction of {@code labels} equal to each class (zero shares floored at 1e-10, renormalised).
+   */
+  static double[] classPrior(int[] labels, int k) {
+    double[] q = new double[k];
+    for (int t : labels) {
+      q[t] += 1;
+    }
+    double s = 0;
+    for (int c = 0; c < k; c++) {
+      q[c] = Math.max(q[c] / Math.max(labels.length, 1), 1e-10);
+      s += q[c];
+    }
+    for (int c = 0; c < k; c++) {
+      q[c] /= s;
+    }
+    return q;
+  }
+
+  /**
+   * Posteriors P(y_i = k) ∝ prior_k Π_{answers (r, l) of i} Π_r[k, l] in log space ({@code n × K};
+   * unanswered tasks get a zero row, i.e. are left out of training); {@code prior} is one K-vector
+   * or, if {@code perItem}, an {@code n × K} matrix.
+   */
+  static double[] posteriors(CrowdDataset data, double[] pi, double[] prior, boolean perItem) {
+    int k = data.numLabels();
+    int n = data.numTasks();
+    double[] out = new double[n * k];
+    double[] row = new double[k];
+    for (int i = 0; i < n; i++) {
+      int from = data.taskStart(i);
+      int to = data.taskEnd(i);
+      if (to == from) {
+        continue;
+      }
+      for (int c = 0; c < k; c++) {
+        row[c] = Math.log(Math.max(prior[(perItem ? i * k : 0) + c], 1e-300));
+      }
+      for (int a = from; a < to; a++) {
+        int base = data.worker(a) * k * k + data.label(a);
+        for (int c = 0; c < k; c++) {
+          row[c] += Math.log(Math.max(pi[base + c * k], 1e-300));
+        }
+      }
+      DoctorHead.softmaxInPlace(row);
+      System.arraycopy(row, 0, out, i * k, k);
+    }
+    return out;
+  }
+}
