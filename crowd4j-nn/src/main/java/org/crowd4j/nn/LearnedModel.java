@@ -22,6 +22,7 @@ import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.AtomicFiles;
@@ -175,6 +176,28 @@ public final class LearnedModel implements AutoCloseable {
     return p;
   }
 
+  /**
+   * Independent per-output probabilities σ(logit), {@code rows × outputs} row-major: the
+   * predictions of a multi-label model (learning-to-vote's multi-label fit, whose {@link #labels()}
+   * are the findings).
+   */
+  public double[] predictMultiLabel(TaskFeatures features) {
+    checkOpen();
+    float[] x = features.toArray();
+    if (features.dim() != inputDim) {
+      throw new IllegalArgumentException(
+          "expected " + inputDim + " features per row, got " + features.dim());
+    }
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    float[] z = logits(root, block, store, x, inputDim, labels.size(), longLived);
+    double[] out = new double[z.length];
+    for (int j = 0; j < z.length; j++) {
+      double v = z[j];
+      out[j] = v >= 0 ? 1 / (1 + Math.exp(-v)) : Math.exp(v) / (1 + Math.exp(v));
+    }
+    return out;
+  }
+
   /** The most probable label id per row (ties to the lowest id). */
   public int[] predictLabels(TaskFeatures features) {
     double[] p = predict(features);
@@ -324,6 +347,9 @@ public final class LearnedModel implements AutoCloseable {
       ConfusionMatrices ind = cc.individual();
       putDoubles(t, "annotators.confusions", new long[] {ind.numWorkers(), k, k}, ind.toArray());
       putDoubles(t, "annotators.omega", new long[] {cc.omega().length}, cc.omega());
+    } else if (annotators instanceof WorkerSkills ws) {
+      annotatorKind = "skills";
+      putDoubles(t, "annotators.skills", new long[] {ws.numWorkers()}, ws.values());
     }
     Tensors.write(dir.resolve("parameters.bin"), t);
     Map<String, Object> meta = new LinkedHashMap<>();
@@ -417,6 +443,8 @@ public final class LearnedModel implements AutoCloseable {
                 doubles(t.get("annotators.common").values()),
                 new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values())),
                 doubles(t.get("annotators.omega").values()));
+      } else if (kind.equals("skills")) {
+        annotators = new WorkerSkills(doubles(t.get("annotators.skills").values()));
       }
       TrainingSummary summary =
           meta.get("summary") == null

@@ -62,6 +62,11 @@ public final class Learners {
         "soft bootstrapping on majority-vote labels (Reed et al. 2014), beta 0.95",
         SoftBootstrap.Options.defaults(),
         SoftBootstrap::new);
+    register(
+        LearningToVote.NAME,
+        "learning to vote over label sets (Wang et al. 2020); each worker id is one label set",
+        LearningToVote.Options.defaults(),
+        LearningToVote::new);
   }
 
   private Learners() {}
