@@ -131,6 +131,30 @@ final class ExplicitMlp {
     return g;
   }
 
+  /**
+   * Features of every row under its own one-step meta model θ̂_i = θ − α ∇_θ L_i, where L_i is row
+   * i's loss alone with ∂L_i/∂logits_i = {@code dz[i]} (a per-item meta step, Algorithm 1 of Wang
+   * et al. literally), for all rows at once: with a_l, δ_l the activations and back-propagated
+   * gradients of {@code pass} (at θ) and a'_l the meta model's activations, ∇_{W_l} L_i = a_l(i)ᵀ
+   * δ_l(i) and ∇_{b_l} L_i = δ_l(i), so its pre-activation is a'_l W_l + b_l − α (a'_l(i)·a_l(i) +
+   * 1) δ_l(i). No dropout. Cost: one backward and one forward pass without weight gradients.
+   */
+  NDArray perItemMetaFeatures(NDArray[] p, Pass pass, NDArray dz, float alpha) {
+    int top = layers() - 1;
+    NDArray[] delta = new NDArray[layers()];
+    delta[top] = dz;
+    for (int l = top; l > 0; l--) {
+      delta[l - 1] = delta[l].matMul(p[2 * l].transpose()).mul(pass.gates()[l - 1]);
+    }
+    NDArray a = pass.inputs()[0];
+    for (int l = 0; l < top; l++) {
+      NDArray dot = a.mul(pass.inputs()[l]).sum(new int[] {1}, true).add(1f);
+      NDArray pre = a.matMul(p[2 * l]).add(p[2 * l + 1]).sub(delta[l].mul(dot).mul(alpha));
+      a = pre.mul(pre.gt(0f).toType(DataType.FLOAT32, false));
+    }
+    return a;
+  }
+
   /** {@code p − step · g} where {@code g} is not null, else {@code p} (no copy). */
   static NDArray[] shifted(NDArray[] p, NDArray[] g, float step) {
     NDArray[] out = new NDArray[p.length];

@@ -21,6 +21,7 @@ import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.metrics.RocAuc;
 import org.crowd4j.simulate.AlgorithmicLabelers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,8 +74,9 @@ import org.slf4j.LoggerFactory;
  * attentionLearningRate} by default, because with the paper's plain step of size β = 1e-4 the
  * voting weights barely leave 1/M within a few epochs (its Table 3 reports 0.19 vs 0.21) — {@link
  * Options#paper()} restores the plain step with β. Model selection as the other learners: gold
- * validation accuracy when given, else the mean BCE of a held-out share of the items against their
- * label sets (the paper selects on 20 % of the noisy training set), else the last epoch.
+ * validation accuracy when given, else the mean BCE of a held-out share of the items against the
+ * binarised equal-weight vote of their label sets (a fixed target; the paper selects on 20 % of the
+ * noisy training set), else the last epoch.
  *
  * <p><b>Cost</b> per step: (2M + 3) passes of the classifier (M meta backward passes and M feature
  * passes on top of a normal step) plus O(B M² D) for the attention; memory O(B M D).
@@ -88,6 +90,16 @@ public final class LearningToVote extends BaseLearner {
   private static final int EVAL_BATCH = 1024;
   private static final float MASKED = -1e4f;
 
+  /** The classifier's loss on multi-class data. */
+  public enum MultiClassLoss {
+    /**
+     * Sigmoid outputs and binary cross-entropy on one-hot labels (the paper, also for CIFAR-10).
+     */
+    BCE,
+    /** Softmax cross-entropy to the vote ȳ, which is already a distribution (no binarisation). */
+    SOFTMAX
+  }
+
   /** How the attention layer is updated. */
   public enum AttentionOptimizer {
     /** Adam with {@code attentionLearningRate}. */
@@ -100,17 +112,27 @@ public final class LearningToVote extends BaseLearner {
    * Options of {@link LearningToVote}.
    *
    * @param metaStep α, step size of the per-set meta step (0.2 in the paper)
+   * @param metaPerItem one meta step per item and set (Algorithm 1 as written, computed for the
+   *     whole batch at once) rather than one per minibatch and set
+   * @param warmupEpochs epochs at the start during which the attention is not updated (the
+   *     classifier trains on the vote with equal weights), standing in for the paper's pretrained
+   *     backbone
    * @param sharpness k of the binarisation σ(k(ȳ − T)) (50)
    * @param threshold T of the binarisation (0.5)
    * @param binarize apply the binarisation (false trains on ȳ itself, an ablation)
+   * @param multiClassLoss BCE on one-hot vectors (the paper) or softmax cross-entropy (multi-class
+   *     data only; multi-label data always use BCE)
    * @param attentionOptimizer Adam or plain steps for W_attn, b_attn
    * @param attentionLearningRate their step size; 0 = the classifier's learning rate
    */
   public record Options(
       double metaStep,
+      boolean metaPerItem,
+      int warmupEpochs,
       double sharpness,
       double threshold,
       boolean binarize,
+      MultiClassLoss multiClassLoss,
       AttentionOptimizer attentionOptimizer,
       double attentionLearningRate) {
     /** Validates. */
@@ -118,12 +140,16 @@ public final class LearningToVote extends BaseLearner {
       if (!(metaStep >= 0) || Double.isInfinite(metaStep)) {
         throw new IllegalArgumentException("metaStep must be ≥ 0: " + metaStep);
       }
+      if (warmupEpochs < 0) {
+        throw new IllegalArgumentException("warmupEpochs must be ≥ 0: " + warmupEpochs);
+      }
       if (!(sharpness > 0) || Double.isInfinite(sharpness)) {
         throw new IllegalArgumentException("sharpness must be positive: " + sharpness);
       }
       if (!(threshold >= 0 && threshold <= 1)) {
         throw new IllegalArgumentException("threshold must be in [0, 1]: " + threshold);
       }
+      Objects.requireNonNull(multiClassLoss, "multiClassLoss");
       Objects.requireNonNull(attentionOptimizer, "attentionOptimizer");
       if (!(attentionLearningRate >= 0) || Double.isInfinite(attentionLearningRate)) {
         throw new IllegalArgumentException(
@@ -133,12 +159,14 @@ public final class LearningToVote extends BaseLearner {
 
     /** α = 0.2, k = 50, T = 0.5, Adam with step size 1e-3 for the attention. */
     public static Options defaults() {
-      return new Options(0.2, 50, 0.5, true, AttentionOptimizer.ADAM, 1e-3);
+      return new Options(
+          0.2, true, 0, 50, 0.5, true, MultiClassLoss.BCE, AttentionOptimizer.ADAM, 1e-3);
     }
 
     /** The paper's update of the attention: plain steps with the classifier's rate β. */
     public static Options paper() {
-      return new Options(0.2, 50, 0.5, true, AttentionOptimizer.SGD, 0);
+      return new Options(
+          0.2, true, 0, 50, 0.5, true, MultiClassLoss.BCE, AttentionOptimizer.SGD, 0);
     }
   }
 
@@ -235,7 +263,7 @@ public final class LearningToVote extends BaseLearner {
     Problem p =
         new Problem(
             set.x, n, set.d, k, set.mean, set.std, y, has, m, null, data.labels(), data.workers());
-    return new Run(p, false, validation, listener).train();
+    return new Run(p, false, validation, null, listener).train();
   }
 
   /**
@@ -248,6 +276,7 @@ public final class LearningToVote extends BaseLearner {
       List<String> findings,
       List<String> setNames,
       List<int[]> labelSets,
+      MultiLabelValidation validation,
       EpochListener listener) {
     int n = features.numRows();
     int k = findings.size();
@@ -285,7 +314,8 @@ public final class LearningToVote extends BaseLearner {
         has[i * m + s] = missing == 0;
       }
     }
-    return multiLabel(features, findings, Vocabulary.of(setNames), y, has, m, null, listener);
+    return multiLabel(
+        features, findings, Vocabulary.of(setNames), y, has, m, null, validation, listener);
   }
 
   /**
@@ -294,7 +324,11 @@ public final class LearningToVote extends BaseLearner {
    * optimiser as {@link #fitMultiLabel}.
    */
   public Fit fitMultiLabelTargets(
-      TaskFeatures features, List<String> findings, double[] targets, EpochListener listener) {
+      TaskFeatures features,
+      List<String> findings,
+      double[] targets,
+      MultiLabelValidation validation,
+      EpochListener listener) {
     int n = features.numRows();
     int k = findings.size();
     if (targets.length != n * k) {
@@ -310,7 +344,15 @@ public final class LearningToVote extends BaseLearner {
     boolean[] has = new boolean[n];
     Arrays.fill(has, true);
     return multiLabel(
-        features, findings, Vocabulary.of("targets"), new float[][] {t}, has, 1, t, listener);
+        features,
+        findings,
+        Vocabulary.of("targets"),
+        new float[][] {t},
+        has,
+        1,
+        t,
+        validation,
+        listener);
   }
 
   private Fit multiLabel(
@@ -321,6 +363,7 @@ public final class LearningToVote extends BaseLearner {
       boolean[] has,
       int m,
       float[] targets,
+      MultiLabelValidation validation,
       EpochListener listener) {
     int n = features.numRows();
     int d = features.dim();
@@ -349,7 +392,7 @@ public final class LearningToVote extends BaseLearner {
     Problem p =
         new Problem(
             x, n, d, findings.size(), mean, std, y, has, m, targets, Vocabulary.of(findings), sets);
-    return new Run(p, true, null, listener).train();
+    return new Run(p, true, null, validation, listener).train();
   }
 
   /**
@@ -374,6 +417,24 @@ public final class LearningToVote extends BaseLearner {
       }
     }
     return out;
+  }
+
+  /**
+   * Gold multi-label validation data for model selection (the epoch with the best mean ROC AUC over
+   * the findings is kept).
+   *
+   * @param features one row per item
+   * @param truth {@code rows × N} row-major: 1, 0, or −1 (unknown)
+   */
+  public record MultiLabelValidation(TaskFeatures features, int[] truth) {
+    /** Checks sizes. */
+    public MultiLabelValidation {
+      Objects.requireNonNull(features, "features");
+      if (features.numRows() == 0 || truth.length % features.numRows() != 0) {
+        throw new IllegalArgumentException("truth must have rows × findings entries");
+      }
+      truth = truth.clone();
+    }
   }
 
   /** The differentiable binarisation σ(k(ȳ − T)). */
@@ -499,7 +560,9 @@ public final class LearningToVote extends BaseLearner {
     private final Problem p;
     private final boolean multiLabel;
     private final boolean plain;
+    private final boolean softmax;
     private final Validation valid;
+    private final MultiLabelValidation multiValid;
     private final EpochListener listener;
     private final ExplicitMlp mlp;
     private final int[] hidden;
@@ -509,11 +572,18 @@ public final class LearningToVote extends BaseLearner {
     private NDArray[] theta;
     private NDArray[] attention;
 
-    Run(Problem p, boolean multiLabel, Validation valid, EpochListener listener) {
+    Run(
+        Problem p,
+        boolean multiLabel,
+        Validation valid,
+        MultiLabelValidation multiValid,
+        EpochListener listener) {
       this.p = p;
       this.multiLabel = multiLabel;
       this.plain = p.targets() != null;
+      this.softmax = !multiLabel && options.multiClassLoss() == MultiClassLoss.SOFTMAX;
       this.valid = valid;
+      this.multiValid = multiValid;
       this.listener = listener == null ? EpochListener.NONE : listener;
       Map<String, Object> b = backbone.describe();
       if (backbone.kind() != Backbone.Kind.MLP
@@ -597,17 +667,21 @@ public final class LearningToVote extends BaseLearner {
       }
       String metric =
           switch (selection) {
-            case VALIDATION_GOLD -> "valid-acc";
+            case VALIDATION_GOLD -> multiValid != null ? "valid-auc" : "valid-acc";
             case HELD_OUT_ANSWERS -> "held-out-bce";
             default -> "last-epoch";
           };
       float[] validX = null;
       if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
-        if (valid.features().dim() != p.d()) {
+        TaskFeatures vf = multiValid != null ? multiValid.features() : valid.features();
+        if (vf.dim() != p.d()) {
           throw new IllegalArgumentException(
-              "validation features have " + valid.features().dim() + " columns, training " + p.d());
+              "validation features have " + vf.dim() + " columns, training " + p.d());
         }
-        validX = valid.features().toArray();
+        if (multiValid != null && multiValid.truth().length != vf.numRows() * p.k()) {
+          throw new IllegalArgumentException("validation truth must have rows × findings entries");
+        }
+        validX = vf.toArray();
         TrainingSet.applyStandardization(validX, p.d(), p.mean(), p.std());
       }
       SplittableRandom shuffleRng = new SplittableRandom(o.seed());
@@ -632,7 +706,16 @@ public final class LearningToVote extends BaseLearner {
           int to = Math.min(order.length, from + o.batchSize());
           try (NDManager step = work.newSubManager()) {
             attach(step);
-            lossSum += trainStep(step, order, from, to, thetaStep, attStep, dropRng) * (to - from);
+            lossSum +=
+                trainStep(
+                        step,
+                        order,
+                        from,
+                        to,
+                        thetaStep,
+                        epoch > options.warmupEpochs() ? attStep : null,
+                        dropRng)
+                    * (to - from);
           }
         }
         seconds[epoch - 1] = (System.nanoTime() - t0) / 1e9;
@@ -643,7 +726,16 @@ public final class LearningToVote extends BaseLearner {
         double score = Double.NaN;
         boolean improved;
         if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
-          score = valid.accuracy(Trainer.argmax(logits(validX), p.k()));
+          float[] z = logits(validX);
+          if (multiValid != null) {
+            double[] scoresD = new double[z.length];
+            for (int j = 0; j < z.length; j++) {
+              scoresD[j] = z[j];
+            }
+            score = RocAuc.mean(RocAuc.perLabel(scoresD, multiValid.truth(), p.k()));
+          } else {
+            score = valid.accuracy(Trainer.argmax(z, p.k()));
+          }
           improved = best == null || score > bestScore;
         } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
           score = heldOutBce(heldOut);
@@ -692,7 +784,7 @@ public final class LearningToVote extends BaseLearner {
     }
 
     private TrainOptions.Selection resolveSelection(TrainOptions o) {
-      boolean hasValid = valid != null && valid.count() > 0;
+      boolean hasValid = (valid != null && valid.count() > 0) || multiValid != null;
       switch (o.selection()) {
         case AUTO:
           if (hasValid) {
@@ -761,7 +853,9 @@ public final class LearningToVote extends BaseLearner {
       NDArray yStack = s.create(ys, new Shape(b, m, k));
       NDArray hasArr = s.create(hasB, new Shape(b, m));
       ExplicitMlp.Pass base = mlp.forward(theta, x, null, true);
-      NDArray prob = Activation.sigmoid(base.logits());
+      NDArray prob = softmax ? base.logits().softmax(1) : Activation.sigmoid(base.logits());
+      // per-item gradient of L_C with respect to the logits: (q − y_m) / N for BCE, q − y_m for CE
+      float perItem = softmax ? 1f : k;
       NDList feats = new NDList(m);
       for (int t = 0; t < m; t++) {
         if (count[t] == 0 || options.metaStep() == 0) {
@@ -770,10 +864,16 @@ public final class LearningToVote extends BaseLearner {
         }
         NDArray yt = yStack.get(":, " + t + ", :");
         NDArray ht = hasArr.get(":, " + t).expandDims(1);
-        NDArray dz = prob.sub(yt).mul(ht).div((float) count[t] * k);
-        NDArray[] g = mlp.backward(theta, base, dz, false);
-        NDArray[] meta = ExplicitMlp.shifted(theta, g, (float) options.metaStep());
-        feats.add(mlp.forward(meta, x, null, false).top());
+        if (options.metaPerItem()) {
+          // rows without set t get a zero gradient, hence the features of θ
+          NDArray dz = prob.sub(yt).mul(ht).div(perItem);
+          feats.add(mlp.perItemMetaFeatures(theta, base, dz, (float) options.metaStep()));
+        } else {
+          NDArray dz = prob.sub(yt).mul(ht).div(count[t] * perItem);
+          NDArray[] g = mlp.backward(theta, base, dz, false);
+          NDArray[] meta = ExplicitMlp.shifted(theta, g, (float) options.metaStep());
+          feats.add(mlp.forward(meta, x, null, false).top());
+        }
       }
       NDArray concat = NDArrays.concat(feats, 1);
       NDArray logits =
@@ -781,7 +881,7 @@ public final class LearningToVote extends BaseLearner {
       NDArray w = logits.softmax(1).mul(hasArr);
       NDArray voted = w.expandDims(2).mul(yStack).sum(new int[] {1});
       NDArray refined =
-          options.binarize()
+          options.binarize() && !softmax
               ? Activation.sigmoid(
                   voted.sub((float) options.threshold()).mul((float) options.sharpness()))
               : voted;
@@ -821,15 +921,28 @@ public final class LearningToVote extends BaseLearner {
       }
       ExplicitMlp.Pass pass = mlp.forward(theta, x, masks, true);
       NDArray z = pass.logits();
-      float scale = 1f / ((float) b * k);
-      float loss = Activation.softPlus(z).sub(z.mul(target)).mean().getFloat();
-      NDArray dz = Activation.sigmoid(z).sub(target).mul(scale);
+      float loss;
+      NDArray dz;
+      NDArray gy;
+      if (softmax) {
+        // L = −(1/B) Σ_i Σ_c ỹ_ic log q_ic; ∂L/∂z = (q Σ_c ỹ − ỹ)/B; ∂L/∂ỹ = −log q / B
+        NDArray logq = z.logSoftmax(1);
+        loss = target.mul(logq).sum(new int[] {1}).mean().neg().getFloat();
+        dz = logq.exp().mul(target.sum(new int[] {1}, true)).sub(target).div((float) b);
+        gy = logq.neg().div((float) b);
+      } else {
+        // L = mean over the B·N outputs of softplus(z) − ỹ z; ∂L/∂z = (σ(z) − ỹ)/(B·N); ∂L/∂ỹ =
+        // −z/(B·N)
+        float scale = 1f / ((float) b * k);
+        loss = Activation.softPlus(z).sub(z.mul(target)).mean().getFloat();
+        dz = Activation.sigmoid(z).sub(target).mul(scale);
+        gy = z.neg().mul(scale);
+      }
       NDArray[] g = mlp.backward(theta, pass, dz, true);
       NDArray[] ga = null;
       if (!plain) {
-        // ∂L/∂ỹ = −z/(B·N); through the binarisation, the weighted sum and the softmax
-        NDArray gy = z.neg().mul(scale);
-        if (options.binarize()) {
+        // through the binarisation, the weighted sum and the softmax of the attention
+        if (options.binarize() && !softmax) {
           NDArray r = v.refined();
           gy = gy.mul(r.mul(r.neg().add(1f)).mul((float) options.sharpness()));
         }
@@ -839,7 +952,7 @@ public final class LearningToVote extends BaseLearner {
         ga = new NDArray[] {v.concat().transpose().matMul(gs), gs.sum(new int[] {0})};
       }
       thetaStep.step(g);
-      if (ga != null) {
+      if (ga != null && attStep != null) {
         attStep.step(ga);
       }
       return loss;
@@ -863,30 +976,65 @@ public final class LearningToVote extends BaseLearner {
       return out;
     }
 
-    /** Mean BCE of the held-out items' logits against each of their label sets (or targets). */
+    /**
+     * Mean BCE of the held-out items' logits against the vote of their label sets with equal
+     * weights, binarised as in training (against the targets for plain training): a fixed target,
+     * unlike the learnt vote, which moves toward the model's own predictions.
+     */
     private double heldOutBce(int[] items) {
       float[] z = logits(rows(p.x(), p.d(), items, 0, items.length));
       int k = p.k();
       int m = p.m();
       double sum = 0;
-      long pairs = 0;
+      double[] target = new double[k];
       for (int j = 0; j < items.length; j++) {
         int i = items[j];
-        for (int t = 0; t < m; t++) {
-          if (!p.has()[i * m + t]) {
-            continue;
+        if (plain) {
+          for (int c = 0; c < k; c++) {
+            target[c] = p.targets()[i * k + c];
           }
-          float[] y = plain ? p.targets() : p.y()[t];
-          double l = 0;
+        } else {
+          Arrays.fill(target, 0);
+          int sets = 0;
+          for (int t = 0; t < m; t++) {
+            if (p.has()[i * m + t]) {
+              sets++;
+              for (int c = 0; c < k; c++) {
+                target[c] += p.y()[t][i * k + c];
+              }
+            }
+          }
+          for (int c = 0; c < k; c++) {
+            target[c] /= sets;
+            if (options.binarize() && !softmax) {
+              target[c] = binarize(target[c], options.sharpness(), options.threshold());
+            }
+          }
+        }
+        double l = 0;
+        if (softmax) {
+          double max = Double.NEGATIVE_INFINITY;
+          for (int c = 0; c < k; c++) {
+            max = Math.max(max, z[j * k + c]);
+          }
+          double lse = 0;
+          for (int c = 0; c < k; c++) {
+            lse += Math.exp(z[j * k + c] - max);
+          }
+          lse = max + Math.log(lse);
+          for (int c = 0; c < k; c++) {
+            l -= target[c] * (z[j * k + c] - lse);
+          }
+        } else {
           for (int c = 0; c < k; c++) {
             double zz = z[j * k + c];
-            l += Math.max(zz, 0) + Math.log1p(Math.exp(-Math.abs(zz))) - zz * y[i * k + c];
+            l += Math.max(zz, 0) + Math.log1p(Math.exp(-Math.abs(zz))) - zz * target[c];
           }
-          sum += l / k;
-          pairs++;
+          l /= k;
         }
+        sum += l;
       }
-      return pairs == 0 ? Double.NaN : sum / pairs;
+      return items.length == 0 ? Double.NaN : sum / items.length;
     }
 
     /** Weights, ȳ and ỹ of every item from the current parameters (batches in item order). */

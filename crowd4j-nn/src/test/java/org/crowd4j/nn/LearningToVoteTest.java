@@ -63,7 +63,15 @@ class LearningToVoteTest {
             .withLearningRate(0.01);
     return new LearningToVote(
         new LearningToVote.Options(
-            0.2, 50, 0.5, true, LearningToVote.AttentionOptimizer.ADAM, 0.01),
+            0.2,
+            true,
+            0,
+            50,
+            0.5,
+            true,
+            LearningToVote.MultiClassLoss.BCE,
+            LearningToVote.AttentionOptimizer.ADAM,
+            0.01),
         t,
         Backbone.mlp(new int[] {16}, 0.0, false, false));
   }
@@ -212,6 +220,7 @@ class LearningToVoteTest {
             List.of("zero", "not-zero"),
             List.of("a_u0", "a_u1", "b_u0", "b_u1"),
             sets,
+            null,
             EpochListener.NONE);
   }
 
@@ -237,6 +246,7 @@ class LearningToVoteTest {
                     List.of("a", "b"),
                     List.of("s"),
                     List.of(partial),
+                    null,
                     EpochListener.NONE));
     assertThrows(
         IllegalArgumentException.class,
@@ -249,12 +259,28 @@ class LearningToVoteTest {
         IllegalArgumentException.class,
         () ->
             new LearningToVote.Options(
-                -1, 50, 0.5, true, LearningToVote.AttentionOptimizer.ADAM, 0));
+                -1,
+                true,
+                0,
+                50,
+                0.5,
+                true,
+                LearningToVote.MultiClassLoss.BCE,
+                LearningToVote.AttentionOptimizer.ADAM,
+                0));
     assertThrows(
         IllegalArgumentException.class,
         () ->
             new LearningToVote.Options(
-                0.2, 0, 0.5, true, LearningToVote.AttentionOptimizer.SGD, 0));
+                0.2,
+                true,
+                0,
+                0,
+                0.5,
+                true,
+                LearningToVote.MultiClassLoss.BCE,
+                LearningToVote.AttentionOptimizer.SGD,
+                0));
     assertThrows(
         IllegalArgumentException.class,
         () ->
@@ -299,6 +325,19 @@ class LearningToVoteTest {
       for (int j = 0; j < p.length; j++) {
         assertArrayEquals(
             p[j].getGradient().toFloatArray(), g[j].toFloatArray(), 1e-5f, "parameter " + j);
+      }
+      // the batched per-item meta step equals a one-row meta step on each row
+      ExplicitMlp.Pass plain = mlp.forward(p, x, null, true);
+      NDArray perItem = Activation.sigmoid(plain.logits()).sub(y).div(2f);
+      NDArray meta = mlp.perItemMetaFeatures(p, plain, perItem, 0.2f);
+      for (int i = 0; i < 6; i++) {
+        NDArray xi = x.get(i + ":" + (i + 1));
+        ExplicitMlp.Pass pi = mlp.forward(p, xi, null, true);
+        NDArray dzi = Activation.sigmoid(pi.logits()).sub(y.get(i + ":" + (i + 1))).div(2f);
+        NDArray[] gi = mlp.backward(p, pi, dzi, false);
+        NDArray fi = mlp.forward(ExplicitMlp.shifted(p, gi, 0.2f), xi, null, false).top();
+        assertArrayEquals(
+            fi.toFloatArray(), meta.get(i + ":" + (i + 1)).toFloatArray(), 1e-5f, "row " + i);
       }
       NDArray[] top = mlp.backward(p, pass, dz, false);
       assertEquals(null, top[p.length - 1]);
