@@ -382,18 +382,20 @@ public final class LearningToVoteExperiments {
     LearningToVote.MultiLabelValidation valid =
         new LearningToVote.MultiLabelValidation(
             rows(Arrays.copyOf(test.pixels(), v * d), d, v), Arrays.copyOf(allTestTruth, v * l));
-    String exp = "learning-to-vote-ml";
-    // two labelers [J]: per finding false-negative, false-positive and uncertain rates
+    // two labelers [J]: per finding false-negative, false-positive and uncertain rates; noise=F
+    // multiplies the error rates (not the uncertain rates)
+    double noise = Double.parseDouble(args.getOrDefault("noise", "1"));
     AlgorithmicLabelers.Profile a =
         new AlgorithmicLabelers.Profile(
-            new double[] {0.10, 0.15, 0.20},
-            new double[] {0.05, 0.10, 0.05},
+            scaled(noise, 0.10, 0.15, 0.20),
+            scaled(noise, 0.05, 0.10, 0.05),
             new double[] {0.20, 0.25, 0.30});
     AlgorithmicLabelers.Profile bProfile =
         new AlgorithmicLabelers.Profile(
-            new double[] {0.20, 0.10, 0.25},
-            new double[] {0.10, 0.05, 0.15},
+            scaled(noise, 0.20, 0.10, 0.25),
+            scaled(noise, 0.10, 0.05, 0.15),
             new double[] {0.30, 0.20, 0.25});
+    String exp = noise == 1 ? "learning-to-vote-ml" : "learning-to-vote-ml-noise" + noise;
     List<String> setNames = List.of("A_u0", "A_u1", "B_u0", "B_u1");
     for (long seed : seeds()) {
       SplittableRandom rng = new SplittableRandom(7000 + seed);
@@ -476,6 +478,14 @@ public final class LearningToVoteExperiments {
         record(exp, method, seed, "seconds", (System.nanoTime() - t0) / 1e9);
       }
     }
+  }
+
+  private static double[] scaled(double f, double... rates) {
+    double[] out = new double[rates.length];
+    for (int j = 0; j < rates.length; j++) {
+      out[j] = Math.min(0.49, f * rates[j]);
+    }
+    return out;
   }
 
   private static double entryAccuracy(int[] labels, int[] truth) {
