@@ -110,6 +110,41 @@ class LearningToVoteTest {
   }
 
   @Test
+  void softmaxVariantTrainsOnTheUnbinarisedVote() {
+    TrainOptions t =
+        TrainOptions.defaults()
+            .withEpochs(2)
+            .withSeed(3)
+            .withSelection(TrainOptions.Selection.LAST_EPOCH);
+    LearningToVote.Options o =
+        new LearningToVote.Options(
+            0.2,
+            false,
+            1,
+            50,
+            0.5,
+            true,
+            LearningToVote.MultiClassLoss.SOFTMAX,
+            LearningToVote.AttentionOptimizer.ADAM,
+            0.01);
+    try (LearningToVote.Fit f =
+        new LearningToVote(o, t, Backbone.mlp(new int[] {8}, 0.1, false, false))
+            .fitVotes(cleanAndRandom, features, null, EpochListener.NONE)) {
+      assertArrayEquals(f.voted(), f.refined(), 1e-9);
+      for (int i = 0; i < cleanAndRandom.numTasks(); i++) {
+        double s = 0;
+        for (int c = 0; c < K; c++) {
+          s += f.voted()[i * K + c];
+        }
+        assertEquals(1.0, s, 1e-5);
+      }
+      for (double p : f.model().predict(features)) {
+        assertTrue(Double.isFinite(p));
+      }
+    }
+  }
+
+  @Test
   void binarizationLimits() {
     assertEquals(0.5, LearningToVote.binarize(0.5, 50, 0.5), 1e-12);
     assertEquals(1.0, LearningToVote.binarize(1.0, 50, 0.5), 1e-10);

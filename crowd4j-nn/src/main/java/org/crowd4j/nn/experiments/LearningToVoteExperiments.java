@@ -56,7 +56,9 @@ import org.crowd4j.simulate.SimulatedCrowd;
  * validation=500} test images, which have gold labels; the remaining 1,500 test images give the
  * reported numbers. Settings: {@code seeds=0,1,2}, {@code epochs=15}, {@code hidden=128}, {@code
  * batch=32}, {@code lr=0.001}, {@code methods=…}, {@code out=FILE} (long-format CSV rows {@code
- * experiment,method,seed,metric,value} are appended), {@code shared=DIR}.
+ * experiment,method,seed,metric,value} are appended), {@code shared=DIR}; learning to vote's
+ * options by name ({@code threshold=0.3}, {@code warmupEpochs=15}…) with {@code tag=NAME} to label
+ * the variant; {@code noise=F} multiplies the labelers' error rates of the multi-label run.
  */
 public final class LearningToVoteExperiments {
   private static final String[] SETS = {"HS", "SF", "OC", "AD", "AVG"};
