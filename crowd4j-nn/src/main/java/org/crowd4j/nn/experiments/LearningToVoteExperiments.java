@@ -245,6 +245,7 @@ public final class LearningToVoteExperiments {
               record(exp, method, seed, "test_acc", testAcc(f.model(), testSet));
               record(exp, method, seed, "label_acc", accuracy(f.votedLabels(), truth));
               record(exp, method, seed, "best_epoch", f.model().summary().bestEpoch());
+              record(exp, method, seed, "valid_acc", f.model().summary().bestScore());
               record(exp, method, seed, "sec_per_epoch", f.model().summary().medianEpochSeconds());
               WorkerSkills w = (WorkerSkills) f.model().annotatorModel();
               for (int wk = 0; wk < data.numWorkers(); wk++) {
@@ -465,6 +466,7 @@ public final class LearningToVoteExperiments {
             record(exp, method, seed, "test_auc_" + findings.get(c), auc[c]);
           }
           record(exp, method, seed, "best_epoch", f.model().summary().bestEpoch());
+          record(exp, method, seed, "valid_auc", f.model().summary().bestScore());
           if (method.equals("learning-to-vote")) {
             int[] refined = new int[n * l];
             for (int j = 0; j < refined.length; j++) {
