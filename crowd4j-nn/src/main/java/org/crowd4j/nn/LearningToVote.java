@@ -74,20 +74,24 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Choices the paper leaves open</b> (all options): the attention starts at zero, so training
  * starts from the equal-weight vote of the sets; by default it is updated by plain steps of size β
- * = 1e-4 as eqs. 5–6 write (the paper's global rate), under which the voting weights stay near 1/M
- * (the paper's Table 3: 0.19 on noisy, 0.21 on clean labels) and the method works mostly through
- * the binarised vote. Adam ({@code attentionOptimizer=ADAM}) or larger steps let the weights move
- * far, and then the gradient through ỹ — which rewards targets that agree with the current
- * prediction, and has no gradient where the binarisation saturates — drives them to a few sets
- * whose votes never sit near T (on the MNIST simulation of the results file this drops the accuracy
- * below the majority vote, and the adversarial set keeps a third of the weight). {@code
- * warmupEpochs} freezes the attention for the first epochs (a stand-in for the paper's pretrained
- * backbone). For multi-class data, {@code multiClassLoss=SOFTMAX} trains softmax cross-entropy on ȳ
- * (no binarisation); its voter rewards sets with a high log-likelihood under the model and
- * collapses onto one set. Model selection as the other learners: gold validation accuracy (or mean
- * AUC for multi-label data) when given, else the mean loss of a held-out share of the items against
- * the binarised equal-weight vote of their label sets (a fixed target; the paper selects on 20 % of
- * the noisy training set), else the last epoch.
+ * = 1e-4 as eqs. 5–6 write (the paper's global rate), under which the voting weights stay within
+ * about ±0.05 of 1/M (the paper's Table 3: 0.19 on noisy, 0.21 on clean labels). The weights are
+ * learnt per set rather than per item: on the simulations of {@code
+ * crowd4j-nn/results/learning-to-vote.md} an item's clean and noisy labels get the same weight to
+ * three decimals. The binarisation threshold matters as much as the voter: σ′ is nonzero only near
+ * T, so the voter learns from classes whose vote sits near T, and with five sets at 1/5 each T =
+ * 0.4 (chosen there on validation data) beats the majority vote where the paper's T = 0.5 only ties
+ * it. Adam ({@code attentionOptimizer=ADAM}) or larger steps let the weights move far, and the
+ * gradient through ỹ — which rewards targets that agree with the current prediction — then drives
+ * them to a few sets whose votes never sit near T, unstable across seeds. {@code warmupEpochs}
+ * freezes the attention for the first epochs (a stand-in for the paper's pretrained backbone;
+ * {@code warmupEpochs ≥ epochs} trains on the binarised equal-weight vote). For multi-class data,
+ * {@code multiClassLoss=SOFTMAX} trains softmax cross-entropy on ȳ (no binarisation); its voter
+ * rewards sets with a high log-likelihood under the model and collapses onto one set. Model
+ * selection as the other learners: gold validation accuracy (or mean AUC for multi-label data) when
+ * given, else the mean loss of a held-out share of the items against the binarised equal-weight
+ * vote of their label sets (a fixed target; the paper selects on 20 % of the noisy training set),
+ * else the last epoch.
  *
  * <p><b>Cost</b> per step: (2M + 3) passes of the classifier (M meta backward passes and M feature
  * passes on top of a normal step) plus O(B M² D) for the attention; memory O(B M D).
