@@ -289,6 +289,32 @@ class LearningToVoteTest {
   }
 
   @Test
+  void multiLabelValidationSelectsByAucAndPlainTargetsTrain() {
+    int[] multi = AlgorithmicLabelers.attributes(truth, new int[][] {{1, 0}, {0, 1}, {0, 1}});
+    double[] targets = new double[multi.length];
+    for (int j = 0; j < targets.length; j++) {
+      targets[j] = multi[j];
+    }
+    TrainOptions t = TrainOptions.defaults().withEpochs(3).withSeed(1).withLearningRate(0.01);
+    LearningToVote l =
+        new LearningToVote(
+            LearningToVote.Options.defaults(), t, Backbone.mlp(new int[] {8}, 0, false, false));
+    try (LearningToVote.Fit f =
+        l.fitMultiLabelTargets(
+            features,
+            List.of("zero", "not-zero"),
+            targets,
+            new LearningToVote.MultiLabelValidation(features, multi),
+            EpochListener.NONE)) {
+      assertEquals("valid-auc", f.model().summary().selectionMetric());
+      double auc = RocAuc.mean(RocAuc.perLabel(f.model().predictMultiLabel(features), multi, 2));
+      assertEquals(auc, f.model().summary().bestScore(), 1e-4);
+      assertTrue(auc > 0.9, "AUC " + auc);
+      assertEquals(null, f.model().annotatorModel());
+    }
+  }
+
+  @Test
   void optionsAreValidated() {
     assertThrows(
         IllegalArgumentException.class,
