@@ -36,12 +36,13 @@ import org.crowd4j.io.AtomicFiles;
  * not used). {@link #annotatorModel()} is a {@link ConfusionMatrices} (one row-stochastic matrix
  * per annotator; for the crowd layer, the answer distribution its layer gives to a one-hot class)
  * or, for CoNAL, a {@link CommonConfusionModel} with the common matrix, the individual matrices and
- * ω per training answer, or, for the weighted doctor net, {@link WorkerSkills} holding each
- * annotator's averaging weight; {@code null} for learners without one. The weighted doctor net
- * predicts with the weighted average of its per-annotator output layers. {@link #save} writes a
- * directory with {@code model.json} (metadata: method, options, backbone, vocabularies, training
- * summary) and {@code parameters.bin} (named float tensors, see the format in the package's tensor
- * file reader); {@link #load} reads it back.
+ * ω per training answer, or {@link WorkerSkills}: for the weighted doctor net each annotator's
+ * averaging weight, for learning to vote each label set's mean voting weight; {@code null} for
+ * learners without one. The weighted doctor net predicts with the weighted average of its
+ * per-annotator output layers; {@link #predictMultiLabel} gives independent sigmoid outputs for
+ * multi-label models. {@link #save} writes a directory with {@code model.json} (metadata: method,
+ * options, backbone, vocabularies, training summary) and {@code parameters.bin} (named float
+ * tensors, see the format in the package's tensor file reader); {@link #load} reads it back.
  */
 public final class LearnedModel implements AutoCloseable {
   static final String FORMAT = "crowd4j-nn-model";
@@ -186,6 +187,28 @@ public final class LearnedModel implements AutoCloseable {
     Map<String, float[]> out = new LinkedHashMap<>();
     for (Map.Entry<String, NDArray> e : params.entrySet()) {
       out.put(e.getKey(), e.getValue().toFloatArray());
+    }
+    return out;
+  }
+
+  /**
+   * Independent per-output probabilities σ(logit), {@code rows × outputs} row-major: the
+   * predictions of a multi-label model (learning-to-vote's multi-label fit, whose {@link #labels()}
+   * are the findings).
+   */
+  public double[] predictMultiLabel(TaskFeatures features) {
+    checkOpen();
+    float[] x = features.toArray();
+    if (features.dim() != inputDim) {
+      throw new IllegalArgumentException(
+          "expected " + inputDim + " features per row, got " + features.dim());
+    }
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    float[] z = logits(root, block, store, x, inputDim, labels.size(), longLived);
+    double[] out = new double[z.length];
+    for (int j = 0; j < z.length; j++) {
+      double v = z[j];
+      out[j] = v >= 0 ? 1 / (1 + Math.exp(-v)) : Math.exp(v) / (1 + Math.exp(v));
     }
     return out;
   }

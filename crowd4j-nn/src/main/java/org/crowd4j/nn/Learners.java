@@ -87,6 +87,11 @@ public final class Learners {
         "Max-MIG (Cao et al. 2019): classifier and crowds aggregator maximising f-MI gain",
         MaxMig.Options.defaults(),
         MaxMig::new);
+    register(
+        LearningToVote.NAME,
+        "learning to vote over label sets (Wang et al. 2020); each worker id is one label set",
+        LearningToVote.Options.defaults(),
+        LearningToVote::new);
   }
 
   private Learners() {}

@@ -62,7 +62,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2 [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -100,6 +100,10 @@ public final class Reproduce {
       }
       case "baselines2" -> {
         Baselines2Experiments.run(a, r.shared());
+        return;
+      }
+      case "learning-to-vote", "learning-to-vote-ml" -> {
+        LearningToVoteExperiments.run(argv[0], a, r.shared());
         return;
       }
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
