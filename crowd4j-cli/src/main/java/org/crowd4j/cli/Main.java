@@ -26,6 +26,7 @@ import picocli.CommandLine.Command;
       RecommendCommand.class,
       ReproduceCommand.class,
       ReportCommand.class,
+      PlotCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -376,6 +376,15 @@ final class Charts {
     return style(chart);
   }
 
+  /** Replaces the x axis of {@code chart} (an XY chart) by a base-10 logarithmic one. */
+  static void logX(JFreeChart chart, String label) {
+    org.jfree.chart.axis.LogAxis axis = new org.jfree.chart.axis.LogAxis(label);
+    axis.setBase(10);
+    axis.setStandardTickUnits(NumberAxis.createStandardTickUnits());
+    axis.setNumberFormatOverride(new java.text.DecimalFormat("#,##0"));
+    ((XYPlot) chart.getPlot()).setDomainAxis(axis);
+  }
+
   /**
    * Reliability diagram: per method, observed accuracy against mean confidence in each confidence
    * bin, with the diagonal of perfect calibration.
