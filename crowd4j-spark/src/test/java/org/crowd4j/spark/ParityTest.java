@@ -12,6 +12,7 @@ import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.junit.jupiter.api.Test;
@@ -85,6 +86,12 @@ class ParityTest extends SparkTestBase {
   void commonConfusionEm() {
     check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, false);
     check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, true);
+  }
+
+  @Test
+  void glad() {
+    check("glad", Glad::new, SparkGlad::new, false);
+    check("glad", Glad::new, SparkGlad::new, true);
   }
 
   @Test

@@ -48,7 +48,7 @@ public final class GladSolver {
   public record Run(int iterations, boolean converged, double[] history) {}
 
   private final int numWorkers;
-  private final int numTasks;
+  private final long numTasks;
   private final double alphaMean;
   private final Sweeper sweeper;
 
@@ -91,7 +91,7 @@ public final class GladSolver {
    * alphaMean}, {@code memory} curvature pairs (0: diagonal Newton steps), tasks swept by {@code
    * sweeper}; α starts at 1.
    */
-  public GladSolver(int numWorkers, int numTasks, double alphaMean, int memory, Sweeper sweeper) {
+  public GladSolver(int numWorkers, long numTasks, double alphaMean, int memory, Sweeper sweeper) {
     this.numWorkers = numWorkers;
     this.numTasks = numTasks;
     this.alphaMean = alphaMean;
