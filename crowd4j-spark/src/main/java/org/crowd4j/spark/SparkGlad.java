@@ -127,16 +127,8 @@ public final class SparkGlad extends SparkAggregator {
         };
     double[] prior = new double[k];
     Arrays.fill(prior, 1.0 / k);
-    StructType schema =
-        new StructType()
-            .add("answers", DataTypes.IntegerType, false)
-            .add("alpha", DataTypes.DoubleType, false);
-    double[][] table = {sizes(data), alpha};
-    return new CrowdModel(
-            name(),
+    return model(
             data,
-            columns(),
-            settings(),
             scorer,
             true,
             prior,
@@ -146,7 +138,9 @@ public final class SparkGlad extends SparkAggregator {
                 run.history(),
                 "log posterior of (alpha, beta) per answer"),
             new GladModel(alpha, new double[0]),
-            () -> workerTable(data, schema, table, (w, p) -> new Object[] {(int) p[0][w], p[1][w]}),
+            new StructType().add("alpha", DataTypes.DoubleType, false),
+            new double[][] {alpha},
+            (w, p) -> new Object[] {p[0][w]},
             fitted)
         .withTaskTable(betaTable, betaTable.toDF("tname", "tvalue"))
         .onUnpersist(
