@@ -35,9 +35,9 @@ import org.crowd4j.spark.SparkGlad;
  *   --data /tmp/crowd4j-spark-bench --iterations 50 --master local[2] [--method glad]
  * </pre>
  *
- * <p>Both methods run with {@code tol = 0} (Dawid–Skene: stopping on the log-likelihood, floor
- * 1e-10; GLAD: otherwise default options), so they stop after {@code --iterations} or when an
- * iteration no longer gains.
+ * <p>Both methods run with {@code tol = 0} unless {@code --tol} says otherwise (Dawid–Skene:
+ * stopping on the log-likelihood, floor 1e-10; GLAD: otherwise default options), so they stop after
+ * {@code --iterations} or when an iteration no longer gains.
  *
  * <p>Columns: engine, answers, tasks, iterations run, load/prepare seconds, EM seconds, ms per
  * iteration (mean of iterations 2..last, from the listener's callbacks), EM seconds of the first 10
@@ -57,6 +57,7 @@ public final class SparkBenchmark {
     String master = "local[2]";
     int partitions = 0;
     String method = "ds";
+    double tol = 0.0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--engine" -> engine = args[++i];
@@ -66,6 +67,7 @@ public final class SparkBenchmark {
         case "--master" -> master = args[++i];
         case "--partitions" -> partitions = Integer.parseInt(args[++i]);
         case "--method" -> method = args[++i];
+        case "--tol" -> tol = Double.parseDouble(args[++i]);
         default -> throw new IllegalArgumentException("unknown flag " + args[i]);
       }
     }
@@ -89,7 +91,7 @@ public final class SparkBenchmark {
     switch (method) {
       case "ds" -> {
         DawidSkene.Options options =
-            new DawidSkene.Options(iterations, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD);
+            new DawidSkene.Options(iterations, tol, 1e-10, DawidSkene.Stopping.LIKELIHOOD);
         core = new DawidSkene(options);
         onSpark = () -> new SparkDawidSkene(options);
       }
@@ -97,7 +99,7 @@ public final class SparkBenchmark {
         Glad.Options d = Glad.Options.defaults();
         Glad.Options options =
             new Glad.Options(
-                iterations, 0.0, d.alphaPriorMean(), d.betaPriorMean(), d.betaSteps(), d.memory());
+                iterations, tol, d.alphaPriorMean(), d.betaPriorMean(), d.betaSteps(), d.memory());
         core = new Glad(options);
         onSpark = () -> new SparkGlad(options);
       }
