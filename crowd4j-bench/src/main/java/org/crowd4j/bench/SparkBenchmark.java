@@ -11,24 +11,33 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Glad;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.spark.CrowdModel;
+import org.crowd4j.spark.SparkAggregator;
 import org.crowd4j.spark.SparkCrowd;
 import org.crowd4j.spark.SparkDawidSkene;
+import org.crowd4j.spark.SparkGlad;
 
 /**
- * Dawid–Skene on a generated crowd ({@link SyntheticCrowd}: n = answers / 10 tasks, 1,000 workers,
- * 4 classes, seed 42), on one machine (crowd4j-core) or on Spark (crowd4j-spark), one engine per
- * JVM; prints one tab-separated result line.
+ * Dawid–Skene ({@code --method ds}, the default) or GLAD ({@code --method glad}) on a generated
+ * crowd ({@link SyntheticCrowd}: n = answers / 10 tasks, 1,000 workers, 4 classes, seed 42), on one
+ * machine (crowd4j-core) or on Spark (crowd4j-spark), one engine per JVM; prints one tab-separated
+ * result line.
  *
  * <pre>
  * java -Xmx8g -cp "$(cat crowd4j-spark/target/spark-classpath.txt):crowd4j-bench/target/crowd4j-bench.jar" \
  *   [Spark's --add-opens options] org.crowd4j.bench.SparkBenchmark --engine spark --answers 10000000 \
- *   --data /tmp/crowd4j-spark-bench --iterations 50 --master local[2]
+ *   --data /tmp/crowd4j-spark-bench --iterations 50 --master local[2] [--method glad]
  * </pre>
+ *
+ * <p>Both methods run with {@code tol = 0} unless {@code --tol} says otherwise (Dawid–Skene:
+ * stopping on the log-likelihood, floor 1e-10; GLAD: otherwise default options), so they stop after
+ * {@code --iterations} or when an iteration no longer gains.
  *
  * <p>Columns: engine, answers, tasks, iterations run, load/prepare seconds, EM seconds, ms per
  * iteration (mean of iterations 2..last, from the listener's callbacks), EM seconds of the first 10
@@ -47,6 +56,8 @@ public final class SparkBenchmark {
     int iterations = 50;
     String master = "local[2]";
     int partitions = 0;
+    String method = "ds";
+    double tol = 0.0;
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--engine" -> engine = args[++i];
@@ -55,6 +66,8 @@ public final class SparkBenchmark {
         case "--iterations" -> iterations = Integer.parseInt(args[++i]);
         case "--master" -> master = args[++i];
         case "--partitions" -> partitions = Integer.parseInt(args[++i]);
+        case "--method" -> method = args[++i];
+        case "--tol" -> tol = Double.parseDouble(args[++i]);
         default -> throw new IllegalArgumentException("unknown flag " + args[i]);
       }
     }
@@ -73,36 +86,52 @@ public final class SparkBenchmark {
       truth = new int[crowd.tasks()];
       buf.asIntBuffer().get(truth);
     }
-    DawidSkene.Options options =
-        new DawidSkene.Options(iterations, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD);
+    Aggregator core;
+    java.util.function.Supplier<SparkAggregator> onSpark;
+    switch (method) {
+      case "ds" -> {
+        DawidSkene.Options options =
+            new DawidSkene.Options(iterations, tol, 1e-10, DawidSkene.Stopping.LIKELIHOOD);
+        core = new DawidSkene(options);
+        onSpark = () -> new SparkDawidSkene(options);
+      }
+      case "glad" -> {
+        Glad.Options d = Glad.Options.defaults();
+        Glad.Options options =
+            new Glad.Options(
+                iterations, tol, d.alphaPriorMean(), d.betaPriorMean(), d.betaSteps(), d.memory());
+        core = new Glad(options);
+        onSpark = () -> new SparkGlad(options);
+      }
+      default -> throw new IllegalArgumentException("--method ds or glad: " + method);
+    }
     LoadSampler load = new LoadSampler();
     load.start();
     long cpu0 = cpuNanos();
     String line;
     if (engine.equals("core")) {
-      line = core(csv, options, truth);
+      line = core(csv, core, truth);
     } else {
-      line = spark(csv, options, truth, master, partitions);
+      line = spark(csv, onSpark.get(), truth, master, partitions);
     }
     double cpu = (cpuNanos() - cpu0) / 1e9;
     load.finish();
     System.out.println(line + String.format(Locale.ROOT, "\t%.1f\t%.2f", cpu, load.mean()));
   }
 
-  private static String core(Path csv, DawidSkene.Options options, int[] truth) throws Exception {
+  private static String core(Path csv, Aggregator method, int[] truth) throws Exception {
     long t0 = System.nanoTime();
     CrowdDataset data = CrowdReader.readAnswers(csv);
     long t1 = System.nanoTime();
     List<Long> stamps = new ArrayList<>();
     AggregationResult r =
-        new DawidSkene(options)
-            .fit(
-                data,
-                FitContext.DEFAULT.listener(
-                    (m, it, max, obj) -> {
-                      stamps.add(System.nanoTime());
-                      return true;
-                    }));
+        method.fit(
+            data,
+            FitContext.DEFAULT.listener(
+                (m, it, max, obj) -> {
+                  stamps.add(System.nanoTime());
+                  return true;
+                }));
     long t2 = System.nanoTime();
     int hits = 0;
     for (int i = 0; i < data.numTasks(); i++) {
@@ -125,7 +154,7 @@ public final class SparkBenchmark {
   }
 
   private static String spark(
-      Path csv, DawidSkene.Options options, int[] truth, String master, int partitions) {
+      Path csv, SparkAggregator method, int[] truth, String master, int partitions) {
     SparkSession spark =
         SparkSession.builder()
             .master(master)
@@ -139,7 +168,7 @@ public final class SparkBenchmark {
     Dataset<Row> answers = SparkCrowd.read(spark, csv.toString(), null);
     long tFit = System.nanoTime();
     CrowdModel model =
-        new SparkDawidSkene(options)
+        method
             .setNumPartitions(partitions)
             .setListener(
                 (m, it, max, obj) -> {

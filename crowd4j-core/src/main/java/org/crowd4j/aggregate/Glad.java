@@ -2,7 +2,7 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import org.crowd4j.aggregate.kernel.GladKernel;
-import org.crowd4j.aggregate.kernel.Lbfgs;
+import org.crowd4j.aggregate.kernel.GladSolver;
 import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
 import org.slf4j.Logger;
@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * each α step, the likelihood is invariant under (α, β) → (e^u α, β − u), and u is chosen exactly
  * to maximise the log prior along that curve (a one-dimensional problem in a few sums), which block
  * methods otherwise follow only slowly. Gold tasks from the {@link FitContext} are clamped to their
- * label in every E-step. The Javadoc of {@link GladKernel} has the formulas.
+ * label in every E-step. The Javadoc of {@link GladKernel} has the formulas; the α side of the
+ * iteration is {@link GladSolver}, which the Spark version shares.
  *
  * <p><b>Objective and stopping.</b> The reported objective is L per answer at the end of each
  * sweep, non-decreasing. EM stops when it gained less than {@code tol} in the last iteration
@@ -72,9 +73,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class Glad implements Aggregator {
   private static final Logger LOG = LoggerFactory.getLogger(Glad.class);
-  private static final int MAX_HALVINGS = 30;
-  private static final double MAX_STEP = 5.0;
-  private static final double HALF_LOG_2PI = 0.5 * Math.log(2 * Math.PI);
 
   /**
    * Options of {@link Glad}.
@@ -153,45 +151,26 @@ public final class Glad implements Aggregator {
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
-    Problem pr = new Problem(data, DawidSkene.goldLabels(context.gold(), data.numTasks()), options);
-    int maxIterations = options.maxIterations();
-    double scale = 1.0 / Math.max(1, data.numAnswers());
-    double logPosterior = pr.sweep(maxIterations > 0);
-    if (maxIterations > 0) {
-      pr.prepareDirection();
-    }
-    double[] history = new double[maxIterations];
-    int iterations = 0;
-    boolean converged = maxIterations == 0;
-    for (int it = 1; it <= maxIterations; it++) {
-      double next = pr.iterate(logPosterior);
-      double gain = (next - logPosterior) * scale;
-      logPosterior = next;
-      history[it - 1] = next * scale;
-      iterations = it;
-      boolean keepGoing =
-          context.listener().onIteration(name(), it, maxIterations, history[it - 1]);
-      if (gain < options.tol() && pr.predictedGain * scale < options.tol()) {
-        converged = true;
-        break;
-      }
-      if (!keepGoing) {
-        break;
-      }
-    }
-    LOG.debug("GLAD: {} iterations, {} sweeps", iterations, pr.sweeps);
-    double[] prior = new double[pr.k];
-    Arrays.fill(prior, 1.0 / pr.k);
+    Tasks tasks = new Tasks(data, DawidSkene.goldLabels(context.gold(), data.numTasks()), options);
+    GladSolver solver =
+        new GladSolver(
+            data.numWorkers(), data.numTasks(), options.alphaPriorMean(), options.memory(), tasks);
+    GladSolver.Run run =
+        solver.run(
+            options.maxIterations(), options.tol(), data.numAnswers(), context.listener(), name());
+    LOG.debug("GLAD: {} iterations, {} sweeps", run.iterations(), solver.sweeps());
+    double[] prior = new double[tasks.k];
+    Arrays.fill(prior, 1.0 / tasks.k);
     return new AggregationResult(
         data,
-        pr.post,
+        tasks.post,
         null,
         prior,
-        new GladModel(pr.alpha, pr.betaNext),
+        new GladModel(solver.alpha(), tasks.betaNext),
         new Diagnostics(
-            iterations,
-            converged,
-            Arrays.copyOf(history, iterations),
+            run.iterations(),
+            run.converged(),
+            run.history(),
             "log posterior of (alpha, beta) per answer"),
         Provenance.of(name(), options, data, start));
   }
@@ -201,71 +180,39 @@ public final class Glad implements Aggregator {
    * {@code theta = [α, β]}; exposed to compare parameter estimates.
    */
   static double logPosterior(CrowdDataset data, Options options, double[] theta) {
-    Problem pr = new Problem(data, DawidSkene.goldLabels(null, data.numTasks()), options);
-    System.arraycopy(theta, 0, pr.alpha, 0, pr.numWorkers);
-    System.arraycopy(theta, pr.numWorkers, pr.beta, 0, pr.n);
-    return pr.sweep(false) / Math.max(1, data.numAnswers());
+    Tasks tasks = new Tasks(data, DawidSkene.goldLabels(null, data.numTasks()), options);
+    GladSolver solver =
+        new GladSolver(
+            data.numWorkers(), data.numTasks(), options.alphaPriorMean(), options.memory(), tasks);
+    System.arraycopy(theta, 0, solver.alpha(), 0, data.numWorkers());
+    System.arraycopy(theta, data.numWorkers(), tasks.beta, 0, data.numTasks());
+    return solver.sweep(false) / Math.max(1, data.numAnswers());
   }
 
-  /** The data, parameters, posteriors and scratch space of one fit. */
-  private static final class Problem {
-    final int n;
+  /**
+   * The tasks of one fit in memory: β, posteriors and the sweeps over fixed task chunks, on all
+   * cores.
+   */
+  private static final class Tasks implements GladSolver.Sweeper {
     final int numWorkers;
     final int k;
-    final double alphaMean;
-    final double betaMean;
     final int betaSteps;
     final TaskChunks chunks;
     final GladKernel kernel;
     final GladKernel.Workspace[] workspaces;
-
-    /** α of the last sweep. */
-    final double[] alpha;
-
-    /** α the pending step starts from, and the step before the rescaling. */
-    final double[] alphaBefore;
-
-    final double[] alphaStep;
-    final double[] direction;
-
-    /** ∂L/∂α and the complete-data curvature at the end of the last sweep. */
-    final double[] gradient;
-
-    final double[] curvature;
-    final double[] gradientBefore;
-    final double[] diag;
-    final double[] pairStep;
-    final double[] pairChange;
-    final Lbfgs lbfgs;
     final double[] post;
 
-    /** β the last sweep started from (before {@link #shift}), and the β it ended at. */
+    /** β the sweeps start from, and the β the last sweep ended at. */
     double[] beta;
 
     double[] betaNext;
 
-    /** The sweep sees β − shift. */
-    double shift;
-
-    /** Σ (β_i − μ_β) over the β the last sweep ended at, and over {@link #beta}. */
-    double endSum;
-
-    double startSum;
-
-    /** Sweeps done, α steps taken, and the gain a further Newton step predicts. */
-    int sweeps;
-
-    int alphaSteps;
-    double predictedGain;
-
-    Problem(CrowdDataset data, int[] gold, Options options) {
-      this.n = data.numTasks();
+    Tasks(CrowdDataset data, int[] gold, Options options) {
+      int n = data.numTasks();
       this.numWorkers = data.numWorkers();
       this.k = Math.max(1, data.numLabels());
       double[] logPrior = new double[k];
       Arrays.fill(logPrior, -Math.log(k));
-      this.alphaMean = options.alphaPriorMean();
-      this.betaMean = options.betaPriorMean();
       this.betaSteps = options.betaSteps();
       long perChunk = Math.max(1L, (long) GladKernel.STRIDE * numWorkers);
       int maxChunks = (int) Math.max(1, Math.min(64, 8_000_000L / perChunk));
@@ -278,37 +225,26 @@ public final class Glad implements Aggregator {
               k,
               logPrior,
               gold,
-              betaMean,
-              MAX_STEP);
+              options.betaPriorMean(),
+              GladSolver.MAX_STEP);
       this.workspaces = new GladKernel.Workspace[chunks.count()];
       for (int c = 0; c < workspaces.length; c++) {
         workspaces[c] = kernel.workspace(numWorkers);
       }
-      this.alpha = new double[numWorkers];
-      this.alphaBefore = new double[numWorkers];
-      this.alphaStep = new double[numWorkers];
-      this.direction = new double[numWorkers];
-      this.gradient = new double[numWorkers];
-      this.curvature = new double[numWorkers];
-      this.gradientBefore = new double[numWorkers];
-      this.diag = new double[numWorkers];
-      this.pairStep = new double[numWorkers];
-      this.pairChange = new double[numWorkers];
-      this.lbfgs = options.memory() > 0 ? new Lbfgs(numWorkers, options.memory()) : null;
       this.post = new double[n * k];
       this.beta = new double[n];
       this.betaNext = new double[n];
-      Arrays.fill(alpha, 1.0);
       Arrays.fill(beta, 1.0);
     }
 
-    /**
-     * One sweep at (α, β − shift): per task the E-step and, with {@code improve}, Newton steps on
-     * β_i (into {@link #betaNext}), and per worker the derivatives at the end point. Returns the
-     * log posterior at (α, {@link #betaNext}), whose posterior is in {@link #post}.
-     */
-    double sweep(boolean improve) {
-      sweeps++;
+    @Override
+    public void sweep(
+        double[] alpha,
+        double shift,
+        boolean improve,
+        double[] gradient,
+        double[] curvature,
+        double[] sums) {
       int steps = improve ? betaSteps : 0;
       chunks.forEach(
           ch -> {
@@ -326,155 +262,23 @@ public final class Glad implements Aggregator {
                 betaNext,
                 ws);
           });
-      Arrays.fill(gradient, 0.0);
-      Arrays.fill(curvature, 0.0);
-      double logLik = 0;
-      double betaPrior = 0;
-      double centredSum = 0;
-      predictedGain = 0;
       for (GladKernel.Workspace ws : workspaces) {
         double[] a = ws.workerAcc;
         for (int w = 0, b = 0; w < numWorkers; w++, b += GladKernel.STRIDE) {
           gradient[w] += a[b + GladKernel.GRADIENT];
           curvature[w] += a[b + GladKernel.CURVATURE];
         }
-        logLik += ws.sums[0];
-        betaPrior += ws.sums[1];
-        predictedGain += ws.sums[2];
-        centredSum += ws.sums[3];
+        for (int j = 0; j < sums.length; j++) {
+          sums[j] += ws.sums[j];
+        }
       }
-      endSum = centredSum;
-      double alphaPrior = 0;
-      for (int w = 0; w < numWorkers; w++) {
-        double d = alpha[w] - alphaMean;
-        alphaPrior -= 0.5 * d * d;
-        gradient[w] -= d;
-      }
-      return logLik + alphaPrior + betaPrior - (numWorkers + n) * HALF_LOG_2PI;
     }
 
-    /**
-     * From the end point of the last sweep (log posterior {@code current}): a quasi-Newton step on
-     * α, halved until the next sweep ends at a log posterior at least {@code current}; returns it.
-     */
-    double iterate(double current) {
+    @Override
+    public void commit() {
       double[] t = beta;
       beta = betaNext;
       betaNext = t;
-      shift = 0;
-      startSum = endSum;
-      System.arraycopy(alpha, 0, alphaBefore, 0, numWorkers);
-      System.arraycopy(gradient, 0, gradientBefore, 0, numWorkers);
-      double largest = 0;
-      for (int w = 0; w < numWorkers; w++) {
-        largest = Math.max(largest, Math.abs(direction[w]));
-      }
-      double s = largest > MAX_STEP ? MAX_STEP / largest : 1.0;
-      double slack = 1e-12 * Math.abs(current);
-      double next = current;
-      for (int h = 0; h <= MAX_HALVINGS; h++, s *= 0.5) {
-        if (h == MAX_HALVINGS || !Double.isFinite(s)) {
-          s = 0;
-        }
-        for (int w = 0; w < numWorkers; w++) {
-          alphaStep[w] = alphaBefore[w] + s * direction[w];
-        }
-        rescale();
-        next = sweep(true);
-        if (next >= current - slack || s == 0) {
-          break;
-        }
-      }
-      for (int w = 0; w < numWorkers; w++) {
-        pairStep[w] = alpha[w] - alphaBefore[w];
-        pairChange[w] = gradientBefore[w] - gradient[w];
-      }
-      if (lbfgs != null && ++alphaSteps > 1) {
-        lbfgs.addPair(pairStep, pairChange);
-      }
-      prepareDirection();
-      return next;
-    }
-
-    /**
-     * The α direction of the next step from the gradient and curvature of the last sweep, and the
-     * gain it predicts (½ g·d, from the quasi-Newton model, which sees the flat directions a
-     * diagonal model misses) added to {@link #predictedGain}.
-     */
-    void prepareDirection() {
-      for (int w = 0; w < numWorkers; w++) {
-        diag[w] = 1.0 / (1.0 + curvature[w]);
-        pairChange[w] = -gradient[w];
-      }
-      if (lbfgs != null) {
-        lbfgs.direction(pairChange, diag, direction);
-      } else {
-        for (int w = 0; w < numWorkers; w++) {
-          direction[w] = diag[w] * gradient[w];
-        }
-      }
-      double gd = 0;
-      for (int w = 0; w < numWorkers; w++) {
-        gd += gradient[w] * direction[w];
-      }
-      predictedGain += 0.5 * Math.max(0.0, gd);
-    }
-
-    /**
-     * The likelihood depends on α_w e^{β_i} only, so (e^u α, β − u) fits the answers exactly as (α,
-     * β) does: chooses u to maximise the log prior along that curve (safeguarded Newton on a
-     * one-dimensional function of a few sums) and sets {@link #alpha} and {@link #shift}.
-     */
-    void rescale() {
-      double saa = 0;
-      double sa = 0;
-      for (int w = 0; w < numWorkers; w++) {
-        saa += alphaStep[w] * alphaStep[w];
-        sa += alphaStep[w];
-      }
-      double u = ridge(saa, sa, startSum);
-      shift = u;
-      double c = Math.exp(u);
-      for (int w = 0; w < numWorkers; w++) {
-        alpha[w] = u == 0 ? alphaStep[w] : c * alphaStep[w];
-      }
-    }
-
-    /**
-     * Maximises P(u) − P(0) = −½(e^{2u} − 1) Σα² + μ_α (e^u − 1) Σα + u Σ(β − μ_β) − ½ n u² over u;
-     * returns 0 unless a strict increase is found.
-     */
-    private double ridge(double saa, double sa, double sb) {
-      double u = 0;
-      double value = 0;
-      for (int it = 0; it < 50; it++) {
-        double eu = Math.exp(u);
-        double slope = -eu * eu * saa + alphaMean * eu * sa + sb - n * u;
-        double curv = 2 * eu * eu * saa - alphaMean * eu * sa + n;
-        double delta = curv > 0 ? slope / curv : Math.copySign(1.0, slope);
-        delta = Math.max(-1.0, Math.min(1.0, delta));
-        boolean accepted = false;
-        for (int h = 0; h < MAX_HALVINGS; h++) {
-          double v = ridgeGain(u + delta, saa, sa, sb);
-          if (v > value) {
-            accepted = true;
-            u += delta;
-            value = v;
-            break;
-          }
-          delta *= 0.5;
-        }
-        if (!accepted || Math.abs(delta) < 1e-15) {
-          break;
-        }
-      }
-      return value > 0 && Double.isFinite(u) ? u : 0;
-    }
-
-    private double ridgeGain(double u, double saa, double sa, double sb) {
-      double em1 = Math.expm1(u);
-      double e2m1 = Math.expm1(2 * u);
-      return -0.5 * e2m1 * saa + alphaMean * em1 * sa + u * sb - 0.5 * n * u * u;
     }
   }
 }

@@ -46,6 +46,15 @@ final class Blocks {
     }
   }
 
+  /** Posteriors of an EM method's start (soft majority vote, gold clamped; no iteration run). */
+  static BlockScorer softMajorityScorer() {
+    return b -> {
+      double[] post = new double[b.numTasks() * b.numLabels()];
+      softMajority(b, post, true);
+      return post;
+    };
+  }
+
   /**
    * One row per task of {@code b}: task, most probable label (ties to the lowest label id), its
    * probability and the posterior.

@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Supplier;
 import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
@@ -16,7 +17,9 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
+import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.aggregate.WorkerModel;
 import scala.Tuple2;
 
 /**
@@ -317,20 +320,31 @@ public abstract class SparkAggregator {
     }
   }
 
-  /** A row function for {@link #workerTable}: the values after {@code worker} for global id w. */
+  /** A row function for {@link #workerTable}: the method's values for global worker id w. */
   @FunctionalInterface
   interface WorkerRow extends java.io.Serializable {
     Object[] values(int w, double[][] params);
   }
 
+  /** The per-worker values the rows of {@link #workerTable} are made from. */
+  private record WorkerParams(int[] sizes, double[][] params) implements java.io.Serializable {}
+
+  /** Type of a confusion-matrix column: rows indexed [true label][answered label]. */
+  static final org.apache.spark.sql.types.DataType CONFUSION =
+      DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType, false));
+
   /**
-   * A DataFrame with one row per worker: {@code worker} then the columns of {@code schema}, the
-   * values from {@code row} over the broadcast {@code params}.
+   * A DataFrame with one row per worker: {@code worker}, {@code answers} (the worker's number of
+   * answers), then the columns of {@code schema}, their values from {@code row} over the broadcast
+   * {@code params}.
    */
   static Dataset<Row> workerTable(
       PreparedAnswers data, StructType schema, double[][] params, WorkerRow row) {
-    Broadcast<double[][]> b = data.jsc.broadcast(params);
-    StructType full = new StructType().add("worker", DataTypes.StringType, false);
+    Broadcast<WorkerParams> b = data.jsc.broadcast(new WorkerParams(data.workerSizes, params));
+    StructType full =
+        new StructType()
+            .add("worker", DataTypes.StringType, false)
+            .add("answers", DataTypes.IntegerType, false);
     for (var f : schema.fields()) {
       full = full.add(f);
     }
@@ -339,13 +353,156 @@ public abstract class SparkAggregator {
             .javaRDD()
             .map(
                 r -> {
-                  Object[] v = row.values(r.getInt(1), b.value());
-                  Object[] all = new Object[v.length + 1];
+                  int w = r.getInt(1);
+                  WorkerParams wp = b.value();
+                  Object[] v = row.values(w, wp.params());
+                  Object[] all = new Object[v.length + 2];
                   all[0] = r.getString(0);
-                  System.arraycopy(v, 0, all, 1, v.length);
+                  all[1] = wp.sizes()[w];
+                  System.arraycopy(v, 0, all, 2, v.length);
                   return RowFactory.create(all);
                 });
     return data.spark.createDataFrame(rows, full);
+  }
+
+  /**
+   * The fitted model: posteriors of the fitted tasks from {@code fitted} or, when null, from {@code
+   * scorer} over the cached blocks; {@code scorer} also scores new answers ({@code
+   * transformNeedsWorkers}: answers of unknown workers are dropped); the annotator DataFrame is
+   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}.
+   */
+  final CrowdModel model(
+      PreparedAnswers data,
+      BlockScorer scorer,
+      boolean transformNeedsWorkers,
+      double[] classPriors,
+      Diagnostics diagnostics,
+      WorkerModel workers,
+      StructType schema,
+      double[][] table,
+      WorkerRow row,
+      JavaRDD<Row> fitted) {
+    return new CrowdModel(
+        name(),
+        data,
+        columns(),
+        settings(),
+        scorer,
+        transformNeedsWorkers,
+        classPriors,
+        diagnostics,
+        workers,
+        () -> workerTable(data, schema, table, row),
+        fitted);
+  }
+
+  /** Iterations, convergence and objectives of an {@link #em} loop. */
+  static final class EmRun {
+    private final double[] history;
+    private int iterations;
+    private boolean converged;
+
+    /** The parameters of the last iteration's E-step; null when no iteration ran. */
+    private Broadcast<double[][]> eStep;
+
+    private EmRun(int maxIterations) {
+      this.history = new double[maxIterations];
+      this.converged = maxIterations == 0;
+    }
+
+    /** The fit's diagnostics, the objective named {@code objective}. */
+    Diagnostics diagnostics(String objective) {
+      return new Diagnostics(iterations, converged, Arrays.copyOf(history, iterations), objective);
+    }
+  }
+
+  /**
+   * One EM iteration under broadcast parameters: its jobs and the M-step; returns the objective.
+   */
+  @FunctionalInterface
+  interface EmIteration {
+    double run(Broadcast<double[][]> params);
+  }
+
+  /**
+   * The EM loop of the estimators, with the core's stopping rule: per iteration, broadcasts {@code
+   * params.get()} and runs {@code iteration} under it; stops after {@code maxIterations}, when the
+   * objective gained less than {@code tol}, or when the listener says so. The broadcast of the last
+   * iteration is kept for the model's E-step ({@link #emModel}), the earlier ones destroyed.
+   */
+  final EmRun em(
+      PreparedAnswers data,
+      int maxIterations,
+      double tol,
+      Supplier<double[][]> params,
+      EmIteration iteration) {
+    EmRun run = new EmRun(maxIterations);
+    double previous = Double.NEGATIVE_INFINITY;
+    for (int it = 1; it <= maxIterations; it++) {
+      Broadcast<double[][]> p = broadcast(data, params.get());
+      double objective;
+      try {
+        objective = iteration.run(p);
+      } catch (RuntimeException | Error e) {
+        destroy(p);
+        destroy(run.eStep);
+        throw e;
+      }
+      destroy(run.eStep);
+      run.eStep = p;
+      run.history[it - 1] = objective;
+      run.iterations = it;
+      boolean keepGoing = listener.onIteration(name(), it, maxIterations, objective);
+      if (objective - previous < tol) {
+        run.converged = true;
+        break;
+      }
+      previous = objective;
+      if (!keepGoing) {
+        break;
+      }
+    }
+    return run;
+  }
+
+  /**
+   * The model of an {@link #em} fit: posteriors from {@code eStep} under the last iteration's
+   * parameters, or the soft-majority start (gold clamped) when no iteration ran; the broadcast is
+   * released with the model.
+   */
+  final CrowdModel emModel(
+      PreparedAnswers data,
+      EmRun run,
+      java.util.function.Function<Broadcast<double[][]>, BlockScorer> eStep,
+      double[] classPriors,
+      String objective,
+      WorkerModel workers,
+      StructType schema,
+      double[][] table,
+      WorkerRow row) {
+    Broadcast<double[][]> held = run.eStep;
+    BlockScorer scorer = held == null ? Blocks.softMajorityScorer() : eStep.apply(held);
+    return model(
+            data,
+            scorer,
+            true,
+            classPriors,
+            run.diagnostics(objective),
+            workers,
+            schema,
+            table,
+            row,
+            null)
+        .onUnpersist(() -> destroy(held));
+  }
+
+  /** e^x of every entry of {@code log}, as a new array. */
+  static double[] exp(double[] log) {
+    double[] out = new double[log.length];
+    for (int j = 0; j < log.length; j++) {
+      out[j] = Math.exp(log[j]);
+    }
+    return out;
   }
 
   /** {@code [k][l]} rows of a flat {@code K × K} block starting at {@code from}. */
@@ -355,14 +512,5 @@ public abstract class SparkAggregator {
       System.arraycopy(flat, from + c * k, m[c], 0, k);
     }
     return m;
-  }
-
-  /** The answer counts per worker as doubles (for worker tables). */
-  static double[] sizes(PreparedAnswers data) {
-    double[] s = new double[data.numWorkers];
-    for (int w = 0; w < s.length; w++) {
-      s[w] = data.workerSizes[w];
-    }
-    return s;
   }
 }

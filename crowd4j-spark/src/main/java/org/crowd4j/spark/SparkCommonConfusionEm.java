@@ -1,6 +1,5 @@
 package org.crowd4j.spark;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.broadcast.Broadcast;
@@ -10,7 +9,6 @@ import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CommonConfusionEm.OmegaMode;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
 
 /**
@@ -76,86 +74,58 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
               }
               return s.sums(b, 0);
             });
-    Params p = mStep(PartialSums.total(start, k + k2, numWorkers, k2 + 1), data);
+    // replaced (never changed in place) by every M-step
+    Params[] p = {mStep(PartialSums.total(start, k + k2, numWorkers, k2 + 1), data)};
 
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
-    Broadcast<double[][]> eStepParams = null;
-    for (int it = 1; it <= options.maxIterations(); it++) {
-      Broadcast<double[][]> params = broadcast(data, p.forEStep());
-      List<PartialSums> parts =
-          run(
-              data,
-              b -> {
-                Local local = new Local(b, params.value());
-                double[] post = Scratch.doubles(0, b.numTasks() * k);
-                Stats s = new Stats(b, k, true);
-                int[] off = b.off();
-                for (int i = 0; i < b.numTasks(); i++) {
-                  double[] common = Scratch.doubles(1, (off[i + 1] - off[i]) * k);
-                  s.logLik += local.eStep(b, i, post, common);
-                  s.add(b, i, post, common);
-                }
-                return s.sums(b, 1);
-              });
-      destroy(eStepParams);
-      eStepParams = params;
-      double[][] sums = PartialSums.total(parts, k + k2 + 1, numWorkers, k2 + 1);
-      double logLik = sums[0][k + k2];
-      double objective =
-          (logLik + CommonConfusionKernel.logPrior(lambda, p.rho, p.piG, p.piR)) / Math.max(1, m);
-      p = mStep(sums, data);
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing = listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
-        break;
-      }
-    }
+    EmRun run =
+        em(
+            data,
+            options.maxIterations(),
+            options.tol(),
+            () -> p[0].forEStep(),
+            params -> {
+              List<PartialSums> parts =
+                  run(
+                      data,
+                      b -> {
+                        Local local = new Local(b, params.value());
+                        double[] post = Scratch.doubles(0, b.numTasks() * k);
+                        Stats s = new Stats(b, k, true);
+                        int[] off = b.off();
+                        for (int i = 0; i < b.numTasks(); i++) {
+                          double[] common = Scratch.doubles(1, (off[i + 1] - off[i]) * k);
+                          s.logLik += local.eStep(b, i, post, common);
+                          s.add(b, i, post, common);
+                        }
+                        return s.sums(b, 1);
+                      });
+              double[][] sums = PartialSums.total(parts, k + k2 + 1, numWorkers, k2 + 1);
+              double logLik = sums[0][k + k2];
+              Params old = p[0];
+              double objective =
+                  (logLik + CommonConfusionKernel.logPrior(lambda, old.rho, old.piG, old.piR))
+                      / Math.max(1, m);
+              p[0] = mStep(sums, data);
+              return objective;
+            });
 
-    BlockScorer scorer = eStepParams == null ? SparkDawidSkene.startScorer() : scorer(eStepParams);
     StructType schema =
         new StructType()
-            .add("answers", DataTypes.IntegerType, false)
             .add("omega", DataTypes.DoubleType, false)
             .add("skill", DataTypes.DoubleType, false)
-            .add(
-                "confusion",
-                DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType, false)),
-                false);
-    ConfusionMatrices individual = new ConfusionMatrices(numWorkers, k, p.piR);
-    double[][] table = {sizes(data), p.omega, individual.skills(), p.piR};
-    Broadcast<double[][]> held = eStepParams;
-    return new CrowdModel(
-            name(),
-            data,
-            columns(),
-            settings(),
-            scorer,
-            true,
-            p.rho.clone(),
-            new Diagnostics(
-                iterations,
-                converged,
-                Arrays.copyOf(history, iterations),
-                lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
-            new CommonConfusionModel(p.piG, individual, p.omega),
-            () ->
-                workerTable(
-                    data,
-                    schema,
-                    table,
-                    (w, q) ->
-                        new Object[] {(int) q[0][w], q[1][w], q[2][w], matrix(q[3], w * k * k, k)}),
-            null)
-        .onUnpersist(() -> destroy(held));
+            .add("confusion", CONFUSION, false);
+    Params last = p[0];
+    ConfusionMatrices individual = new ConfusionMatrices(numWorkers, k, last.piR);
+    return emModel(
+        data,
+        run,
+        SparkCommonConfusionEm::scorer,
+        last.rho.clone(),
+        lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer",
+        new CommonConfusionModel(last.piG, individual, last.omega),
+        schema,
+        new double[][] {last.omega, individual.skills(), last.piR},
+        (w, q) -> new Object[] {q[0][w], q[1][w], matrix(q[2], w * k * k, k)});
   }
 
   /** The parameters: ρ, π^g, π^r ({@code [w][k][l]}) and ω per worker. */

@@ -2,6 +2,7 @@ package org.crowd4j.spark;
 
 import java.io.Serializable;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.SplittableRandom;
@@ -240,8 +241,8 @@ public final class SparkCrowdMixture extends SparkAggregator {
       double[] sums = PartialSums.total(parts, params.length * emStride, 0, 0)[0];
       for (int j = 0; j < params.length; j++) {
         int base = j * emStride;
-        double[] rhoCounts = java.util.Arrays.copyOfRange(sums, base + 1, base + 1 + k);
-        double[] counts = java.util.Arrays.copyOfRange(sums, base + 1 + k, base + emStride);
+        double[] rhoCounts = Arrays.copyOfRange(sums, base + 1, base + 1 + k);
+        double[] counts = Arrays.copyOfRange(sums, base + 1 + k, base + emStride);
         CrowdMixtureKernel.Run run = runs[active.get(j)];
         run.update(
             sums[base],
@@ -264,7 +265,7 @@ public final class SparkCrowdMixture extends SparkAggregator {
     CrowdMixtureKernel.Run best = runs[bestIndex];
     Broadcast<double[][]> eStep =
         lastParams[bestIndex] == null ? null : broadcast(data, lastParams[bestIndex]);
-    BlockScorer scorer = eStep == null ? SparkDawidSkene.startScorer() : scorer(eStep);
+    BlockScorer scorer = eStep == null ? Blocks.softMajorityScorer() : scorer(eStep);
 
     double[] alpha = best.alpha();
     double[] beta = best.beta();
@@ -302,14 +303,9 @@ public final class SparkCrowdMixture extends SparkAggregator {
 
     StructType schema =
         new StructType()
-            .add("answers", DataTypes.IntegerType, false)
             .add("membership", DataTypes.createArrayType(DataTypes.DoubleType, false), false);
-    double[][] table = {sizes(data), membership};
-    return new CrowdModel(
-            name(),
+    return model(
             data,
-            columns(),
-            settings(),
             scorer,
             false,
             best.rho(),
@@ -319,16 +315,9 @@ public final class SparkCrowdMixture extends SparkAggregator {
                 best.history(),
                 options.laplace() ? "log-posterior per answer" : "log-likelihood per answer"),
             new GroupMixtureModel(alpha, beta, membership, k),
-            () ->
-                workerTable(
-                    data,
-                    schema,
-                    table,
-                    (w, p) ->
-                        new Object[] {
-                          (int) p[0][w],
-                          java.util.Arrays.copyOfRange(p[1], w * groups, (w + 1) * groups)
-                        }),
+            schema,
+            new double[][] {membership},
+            (w, p) -> new Object[] {Arrays.copyOfRange(p[0], w * groups, (w + 1) * groups)},
             null)
         .onUnpersist(() -> destroy(eStep));
   }

@@ -8,7 +8,6 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
 
 /**
@@ -61,111 +60,73 @@ public final class SparkDawidSkene extends SparkAggregator {
               return new PartialSums(pc, b.workerIds(), ec, k2);
             });
     double[][] sums = PartialSums.total(start, k, numWorkers, k2);
-    double[] logPrior = new double[k];
-    double[] logError = new double[numWorkers * k2];
-    DawidSkeneKernel.logPriorFromCounts(sums[0], k, floor, logPrior);
-    DawidSkeneKernel.logErrorsFromCounts(sums[1], numWorkers, k, floor, logError);
+    // [log prior, log errors], replaced (never changed in place) by every M-step
+    double[][] theta = {new double[k], new double[numWorkers * k2]};
+    DawidSkeneKernel.logPriorFromCounts(sums[0], k, floor, theta[0]);
+    DawidSkeneKernel.logErrorsFromCounts(sums[1], numWorkers, k, floor, theta[1]);
 
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
-    Broadcast<double[][]> eStepParams = null;
-    for (int it = 1; it <= options.maxIterations(); it++) {
-      Broadcast<double[][]> params = broadcast(data, new double[][] {logPrior, logError});
-      List<PartialSums> parts =
-          run(
-              data,
-              b -> {
-                double[][] p = params.value();
-                double[] le = b.gather(p[1], k2);
-                double[] post = Scratch.doubles(0, b.numTasks() * k);
-                double[] ec = new double[b.numLocalWorkers() * k2];
-                double[] pc = new double[k + 1];
-                double ll =
-                    DawidSkeneKernel.sweep(
-                        b.cells(),
-                        b.off(),
-                        0,
-                        b.numTasks(),
-                        p[0],
-                        le,
-                        k,
-                        b.gold(),
-                        floor,
-                        post,
-                        ec,
-                        pc);
-                pc[k] = ll;
-                return new PartialSums(pc, b.workerIds(), ec, k2);
-              });
-      destroy(eStepParams);
-      eStepParams = params;
-      sums = PartialSums.total(parts, k + 1, numWorkers, k2);
-      double ll = sums[0][k];
-      logPrior = new double[k];
-      logError = new double[numWorkers * k2];
-      DawidSkeneKernel.logPriorFromCounts(Arrays.copyOf(sums[0], k), k, floor, logPrior);
-      DawidSkeneKernel.logErrorsFromCounts(sums[1], numWorkers, k, floor, logError);
-      double objective;
-      if (options.stopping() == DawidSkene.Stopping.CROWDKIT_ELBO) {
-        objective = crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
-      } else {
-        objective = m == 0 ? 0 : ll / m;
-      }
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing = listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
-        break;
-      }
-    }
+    EmRun run =
+        em(
+            data,
+            options.maxIterations(),
+            options.tol(),
+            theta::clone,
+            params -> {
+              List<PartialSums> parts =
+                  run(
+                      data,
+                      b -> {
+                        double[][] p = params.value();
+                        double[] le = b.gather(p[1], k2);
+                        double[] post = Scratch.doubles(0, b.numTasks() * k);
+                        double[] ec = new double[b.numLocalWorkers() * k2];
+                        double[] pc = new double[k + 1];
+                        double ll =
+                            DawidSkeneKernel.sweep(
+                                b.cells(),
+                                b.off(),
+                                0,
+                                b.numTasks(),
+                                p[0],
+                                le,
+                                k,
+                                b.gold(),
+                                floor,
+                                post,
+                                ec,
+                                pc);
+                        pc[k] = ll;
+                        return new PartialSums(pc, b.workerIds(), ec, k2);
+                      });
+              double[][] total = PartialSums.total(parts, k + 1, numWorkers, k2);
+              double[] logPrior = new double[k];
+              double[] logError = new double[numWorkers * k2];
+              DawidSkeneKernel.logPriorFromCounts(Arrays.copyOf(total[0], k), k, floor, logPrior);
+              DawidSkeneKernel.logErrorsFromCounts(total[1], numWorkers, k, floor, logError);
+              theta[0] = logPrior;
+              theta[1] = logError;
+              if (options.stopping() == DawidSkene.Stopping.CROWDKIT_ELBO) {
+                return crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
+              }
+              return m == 0 ? 0 : total[0][k] / m;
+            });
 
-    double[] prior = new double[k];
-    for (int c = 0; c < k; c++) {
-      prior[c] = Math.exp(logPrior[c]);
-    }
-    double[] confusion = confusions(logError, numWorkers, k);
-    BlockScorer scorer = eStepParams == null ? startScorer() : scorer(eStepParams, floor);
+    double[] confusion = confusions(theta[1], numWorkers, k);
     StructType schema =
         new StructType()
-            .add("answers", DataTypes.IntegerType, false)
             .add("skill", DataTypes.DoubleType, false)
-            .add(
-                "confusion",
-                DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType, false)),
-                false);
+            .add("confusion", CONFUSION, false);
     ConfusionMatrices matrices = new ConfusionMatrices(numWorkers, k, confusion);
-    double[] skills = matrices.skills();
-    double[][] table = {sizes(data), skills, confusion};
-    Broadcast<double[][]> held = eStepParams;
-    return new CrowdModel(
-            name(),
-            data,
-            columns(),
-            settings(),
-            scorer,
-            true,
-            prior,
-            new Diagnostics(
-                iterations,
-                converged,
-                Arrays.copyOf(history, iterations),
-                "log-likelihood per answer"),
-            matrices,
-            () ->
-                workerTable(
-                    data,
-                    schema,
-                    table,
-                    (w, p) -> new Object[] {(int) p[0][w], p[1][w], matrix(p[2], w * k * k, k)}),
-            null)
-        .onUnpersist(() -> destroy(held));
+    return emModel(
+        data,
+        run,
+        p -> scorer(p, floor),
+        exp(theta[0]),
+        "log-likelihood per answer",
+        matrices,
+        schema,
+        new double[][] {matrices.skills(), confusion},
+        (w, p) -> new Object[] {p[0][w], matrix(p[1], w * k * k, k)});
   }
 
   /** crowd-kit's ELBO at the E-step posteriors of {@code eStep} and the new parameters. */
@@ -177,26 +138,13 @@ public final class SparkDawidSkene extends SparkAggregator {
       double floor) {
     int k = data.numLabels();
     int k2 = k * k;
+    BlockScorer posteriors = scorer(eStep, floor);
     Broadcast<double[][]> next = broadcast(data, new double[][] {logPrior, logError});
     List<PartialSums> parts =
         run(
             data,
             b -> {
-              double[][] p = eStep.value();
-              double[] post = Scratch.doubles(0, b.numTasks() * k);
-              DawidSkeneKernel.sweep(
-                  b.cells(),
-                  b.off(),
-                  0,
-                  b.numTasks(),
-                  p[0],
-                  b.gather(p[1], k2),
-                  k,
-                  b.gold(),
-                  floor,
-                  post,
-                  null,
-                  null);
+              double[] post = posteriors.score(b);
               double[][] q = next.value();
               return PartialSums.head(
                   DawidSkeneKernel.crowdKitElbo(
@@ -204,15 +152,6 @@ public final class SparkDawidSkene extends SparkAggregator {
             });
     destroy(next);
     return PartialSums.total(parts, 1, 0, 0)[0][0];
-  }
-
-  /** Posteriors of the soft-majority-vote start (no iteration run). */
-  static BlockScorer startScorer() {
-    return b -> {
-      double[] post = new double[b.numTasks() * b.numLabels()];
-      Blocks.softMajority(b, post, true);
-      return post;
-    };
   }
 
   /** The E-step under broadcast {@code [log prior, log errors]}. */

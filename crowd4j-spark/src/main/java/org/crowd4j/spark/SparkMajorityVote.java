@@ -72,23 +72,16 @@ public final class SparkMajorityVote extends SparkAggregator {
       skills[w] = n == 0 ? Double.NaN : hits[w] / n;
     }
     boolean soft = options.soft();
-    BlockScorer scorer = b -> score(b, soft);
-    StructType schema =
-        new StructType()
-            .add("answers", DataTypes.IntegerType, false)
-            .add("skill", DataTypes.DoubleType, false);
-    double[][] params = {sizes(data), skills};
-    return new CrowdModel(
-        name(),
+    return model(
         data,
-        columns(),
-        settings(),
-        scorer,
+        b -> score(b, soft),
         false,
         null,
         Diagnostics.closedForm(),
         new WorkerSkills(skills),
-        () -> workerTable(data, schema, params, (w, p) -> new Object[] {(int) p[0][w], p[1][w]}),
+        new StructType().add("skill", DataTypes.DoubleType, false),
+        new double[][] {skills},
+        (w, p) -> new Object[] {p[0][w]},
         null);
   }
 

@@ -7,6 +7,7 @@ import java.util.function.Function;
 import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
+import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
@@ -26,6 +27,7 @@ public final class SparkMethods {
     FACTORIES.put("soft-mv", o -> new SparkMajorityVote((MajorityVote.Options) o));
     FACTORIES.put("ds", o -> new SparkDawidSkene((DawidSkene.Options) o));
     FACTORIES.put("one-coin-ds", o -> new SparkOneCoinDawidSkene((OneCoinDawidSkene.Options) o));
+    FACTORIES.put("glad", o -> new SparkGlad((Glad.Options) o));
     FACTORIES.put("crowd-mixture", o -> new SparkCrowdMixture((CrowdMixture.Options) o));
     FACTORIES.put(
         "common-confusion-em", o -> new SparkCommonConfusionEm((CommonConfusionEm.Options) o));

@@ -7,7 +7,6 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
@@ -62,118 +61,85 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
               return new PartialSums(pc, b.workerIds(), sum, 1);
             });
     double[][] sums = PartialSums.total(start, k, numWorkers, 1);
-    double[] logPrior = new double[k];
-    double[] skills = new double[numWorkers];
-    double[] logError = new double[numWorkers * k2];
-    OneCoinKernel.mStep(sums[0], sums[1], data.workerSizes, k, floor, logPrior, skills, logError);
+    // [log prior, log errors, skills], replaced (never changed in place) by every M-step
+    double[][] theta = {new double[k], new double[numWorkers * k2], new double[numWorkers]};
+    OneCoinKernel.mStep(sums[0], sums[1], data.workerSizes, k, floor, theta[0], theta[2], theta[1]);
 
-    double[] history = new double[options.maxIterations()];
-    int iterations = 0;
-    boolean converged = options.maxIterations() == 0;
-    double previous = Double.NEGATIVE_INFINITY;
-    Broadcast<double[][]> eStepParams = null;
-    for (int it = 1; it <= options.maxIterations(); it++) {
-      Broadcast<double[][]> params = broadcast(data, new double[][] {logPrior, logError});
-      List<PartialSums> parts =
-          run(
-              data,
-              b -> {
-                double[][] p = params.value();
-                double[] le = b.gather(p[1], k2);
-                double[] post = Scratch.doubles(0, b.numTasks() * k);
-                double[] pc = new double[k + 1];
-                double[] sum = new double[b.numLocalWorkers()];
-                int[] off = b.off();
-                int[] worker = b.worker();
-                int[] label = b.label();
-                int[] gold = b.gold();
-                double ll = 0;
-                for (int i = 0; i < b.numTasks(); i++) {
-                  ll +=
-                      DawidSkeneKernel.posterior(
-                          worker,
-                          label,
-                          off[i],
-                          off[i + 1],
-                          p[0],
-                          le,
-                          k,
-                          gold[i],
-                          floor,
-                          post,
-                          i * k);
-                  OneCoinKernel.accumulate(
-                      worker, label, off[i], off[i + 1], post, i * k, k, pc, sum);
-                }
-                pc[k] = ll;
-                return new PartialSums(pc, b.workerIds(), sum, 1);
-              });
-      destroy(eStepParams);
-      eStepParams = params;
-      sums = PartialSums.total(parts, k + 1, numWorkers, 1);
-      double ll = sums[0][k];
-      logPrior = new double[k];
-      skills = new double[numWorkers];
-      logError = new double[numWorkers * k2];
-      OneCoinKernel.mStep(
-          Arrays.copyOf(sums[0], k),
-          sums[1],
-          data.workerSizes,
-          k,
-          floor,
-          logPrior,
-          skills,
-          logError);
-      double objective;
-      if (options.stopping() == Stopping.CROWDKIT_ELBO) {
-        objective = crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
-      } else {
-        objective = m == 0 ? 0 : ll / m;
-      }
-      history[it - 1] = objective;
-      iterations = it;
-      boolean keepGoing = listener().onIteration(name(), it, options.maxIterations(), objective);
-      if (objective - previous < options.tol()) {
-        converged = true;
-        break;
-      }
-      previous = objective;
-      if (!keepGoing) {
-        break;
-      }
-    }
-
-    double[] prior = new double[k];
-    for (int c = 0; c < k; c++) {
-      prior[c] = Math.exp(logPrior[c]);
-    }
-    BlockScorer scorer =
-        eStepParams == null ? SparkDawidSkene.startScorer() : scorer(eStepParams, floor);
-    StructType schema =
-        new StructType()
-            .add("answers", DataTypes.IntegerType, false)
-            .add("skill", DataTypes.DoubleType, false);
-    double[][] table = {sizes(data), skills};
-    Broadcast<double[][]> held = eStepParams;
-    return new CrowdModel(
-            name(),
+    EmRun run =
+        em(
             data,
-            columns(),
-            settings(),
-            scorer,
-            true,
-            prior,
-            new Diagnostics(
-                iterations,
-                converged,
-                Arrays.copyOf(history, iterations),
-                options.stopping() == Stopping.CROWDKIT_ELBO
-                    ? "crowd-kit ELBO per answer"
-                    : "log-likelihood per answer"),
-            new WorkerSkills(skills),
-            () -> workerTable(data, schema, table, (w, p) -> new Object[] {(int) p[0][w], p[1][w]}),
-            null)
-        .onUnpersist(() -> destroy(held));
+            options.maxIterations(),
+            options.tol(),
+            () -> new double[][] {theta[0], theta[1]},
+            params -> {
+              List<PartialSums> parts =
+                  run(
+                      data,
+                      b -> {
+                        double[][] p = params.value();
+                        double[] le = b.gather(p[1], k2);
+                        double[] post = Scratch.doubles(0, b.numTasks() * k);
+                        double[] pc = new double[k + 1];
+                        double[] sum = new double[b.numLocalWorkers()];
+                        int[] off = b.off();
+                        int[] worker = b.worker();
+                        int[] label = b.label();
+                        int[] gold = b.gold();
+                        double ll = 0;
+                        for (int i = 0; i < b.numTasks(); i++) {
+                          ll +=
+                              DawidSkeneKernel.posterior(
+                                  worker,
+                                  label,
+                                  off[i],
+                                  off[i + 1],
+                                  p[0],
+                                  le,
+                                  k,
+                                  gold[i],
+                                  floor,
+                                  post,
+                                  i * k);
+                          OneCoinKernel.accumulate(
+                              worker, label, off[i], off[i + 1], post, i * k, k, pc, sum);
+                        }
+                        pc[k] = ll;
+                        return new PartialSums(pc, b.workerIds(), sum, 1);
+                      });
+              double[][] total = PartialSums.total(parts, k + 1, numWorkers, 1);
+              double[] logPrior = new double[k];
+              double[] skills = new double[numWorkers];
+              double[] logError = new double[numWorkers * k2];
+              OneCoinKernel.mStep(
+                  Arrays.copyOf(total[0], k),
+                  total[1],
+                  data.workerSizes,
+                  k,
+                  floor,
+                  logPrior,
+                  skills,
+                  logError);
+              theta[0] = logPrior;
+              theta[1] = logError;
+              theta[2] = skills;
+              if (options.stopping() == Stopping.CROWDKIT_ELBO) {
+                return crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
+              }
+              return m == 0 ? 0 : total[0][k] / m;
+            });
+
+    return emModel(
+        data,
+        run,
+        p -> scorer(p, floor),
+        exp(theta[0]),
+        options.stopping() == Stopping.CROWDKIT_ELBO
+            ? "crowd-kit ELBO per answer"
+            : "log-likelihood per answer",
+        new WorkerSkills(theta[2]),
+        new StructType().add("skill", DataTypes.DoubleType, false),
+        new double[][] {theta[2]},
+        (w, p) -> new Object[] {p[0][w]});
   }
 
   /** The core's E-step task by task under broadcast {@code [log prior, log errors]}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -71,6 +72,8 @@ class InputErrorsTest extends SparkTestBase {
     String msg = fails(new SparkDawidSkene().setGoldCol("gold"), answers);
     assertTrue(msg.contains("gold column 'gold'") && msg.contains("'zebra'"), msg);
     assertTrue(msg.contains("[a, b]"), "lists the labels: " + msg);
+    String glad = fails(new SparkGlad().setGoldCol("gold"), answers);
+    assertTrue(glad.contains("gold column 'gold'") && glad.contains("'zebra'"), glad);
   }
 
   @Test
@@ -87,6 +90,8 @@ class InputErrorsTest extends SparkTestBase {
     assertTrue(msg.contains("no answers"), msg);
     String filtered = fails(new SparkOneCoinDawidSkene(), good().where("task = 'nothing'"));
     assertTrue(filtered.contains("no answers"), filtered);
+    String glad = fails(new SparkGlad(), good().where("task = 'nothing'"));
+    assertTrue(glad.contains("no answers"), glad);
   }
 
   @Test
@@ -129,5 +134,14 @@ class InputErrorsTest extends SparkTestBase {
     assertThrows(IllegalArgumentException.class, () -> new SparkDawidSkene().setTaskCol(" "));
     assertThrows(IllegalArgumentException.class, () -> new SparkDawidSkene().setNumPartitions(-1));
     assertEquals("t", new SparkDawidSkene().setTaskCol("t").columns().task());
+    SparkAggregator glad = SparkMethods.create("glad", Map.of("maxIterations", "7"));
+    assertTrue(glad instanceof SparkGlad, glad.getClass().getName());
+    assertEquals("glad", glad.name());
+    IllegalArgumentException steps =
+        assertThrows(
+            IllegalArgumentException.class,
+            () -> SparkMethods.create("glad", Map.of("betaSteps", "0")));
+    assertTrue(steps.getMessage().contains("betaSteps"), steps.getMessage());
+    assertThrows(NullPointerException.class, () -> new SparkGlad(null));
   }
 }

@@ -11,7 +11,9 @@ import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
+import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.junit.jupiter.api.Test;
@@ -25,8 +27,17 @@ class ParityTest extends SparkTestBase {
 
   private void check(
       String method, Supplier<Aggregator> core, Supplier<SparkAggregator> spark, boolean withGold) {
+    check(method, core, spark, withGold, Parity.datasets());
+  }
+
+  private void check(
+      String method,
+      Supplier<Aggregator> core,
+      Supplier<SparkAggregator> spark,
+      boolean withGold,
+      List<String> datasets) {
     List<String> problems = new ArrayList<>();
-    for (String name : Parity.datasets()) {
+    for (String name : datasets) {
       Parity.Data d = Parity.load(spark(), name);
       if (withGold) {
         d = Parity.withHalfGold(spark(), d);
@@ -76,6 +87,37 @@ class ParityTest extends SparkTestBase {
   }
 
   @Test
+  void crowdKitStoppingRule() {
+    DawidSkene.Options ds = new DawidSkene.Options(100, 1e-5, 1e-10, Stopping.CROWDKIT_ELBO);
+    OneCoinDawidSkene.Options oc = OneCoinDawidSkene.Options.crowdKit();
+    List<String> small = List.of("bluebirds", "dog");
+    check(
+        "ds (crowd-kit ELBO)",
+        () -> new DawidSkene(ds),
+        () -> new SparkDawidSkene(ds),
+        true,
+        small);
+    check(
+        "one-coin-ds (crowd-kit ELBO)",
+        () -> new OneCoinDawidSkene(oc),
+        () -> new SparkOneCoinDawidSkene(oc),
+        false,
+        small);
+  }
+
+  @Test
+  void noIterationGivesTheStart() {
+    DawidSkene.Options ds = new DawidSkene.Options(0, 1e-5, 1e-10, Stopping.LIKELIHOOD);
+    Glad.Options d = Glad.Options.defaults();
+    Glad.Options gl =
+        new Glad.Options(
+            0, d.tol(), d.alphaPriorMean(), d.betaPriorMean(), d.betaSteps(), d.memory());
+    List<String> one = List.of("bluebirds");
+    check("ds (0 iterations)", () -> new DawidSkene(ds), () -> new SparkDawidSkene(ds), true, one);
+    check("glad (0 iterations)", () -> new Glad(gl), () -> new SparkGlad(gl), true, one);
+  }
+
+  @Test
   void oneCoinDawidSkene() {
     check("one-coin-ds", OneCoinDawidSkene::new, SparkOneCoinDawidSkene::new, false);
     check("one-coin-ds", OneCoinDawidSkene::new, SparkOneCoinDawidSkene::new, true);
@@ -85,6 +127,12 @@ class ParityTest extends SparkTestBase {
   void commonConfusionEm() {
     check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, false);
     check("common-confusion-em", CommonConfusionEm::new, SparkCommonConfusionEm::new, true);
+  }
+
+  @Test
+  void glad() {
+    check("glad", Glad::new, SparkGlad::new, false);
+    check("glad", Glad::new, SparkGlad::new, true);
   }
 
   @Test

@@ -20,6 +20,8 @@ import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Glad;
+import org.crowd4j.aggregate.GladModel;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
@@ -36,6 +38,7 @@ class SparkModelTest extends SparkTestBase {
         () -> new SparkMajorityVote(MajorityVote.Options.softDefaults()),
         SparkDawidSkene::new,
         SparkOneCoinDawidSkene::new,
+        SparkGlad::new,
         SparkCrowdMixture::new,
         SparkCommonConfusionEm::new);
   }
@@ -106,6 +109,25 @@ class SparkModelTest extends SparkTestBase {
       assertEquals(oc.workers().skill(w), sk[ids[w]], TOL);
     }
     soc.unpersist();
+
+    AggregationResult gl = new Glad().fit(d.core(), FitContext.DEFAULT);
+    CrowdModel sgl = new SparkGlad().fit(d.frame());
+    double[] alpha = ((GladModel) sgl.localWorkerModel()).alpha();
+    GladModel core = (GladModel) gl.workers();
+    for (int w = 0; w < ids.length; w++) {
+      assertEquals(core.alpha()[w], alpha[ids[w]], TOL);
+    }
+    Map<String, Double> beta = new HashMap<>();
+    for (Row r : sgl.tasks().collectAsList()) {
+      beta.put(r.getString(0), r.getDouble(1));
+    }
+    assertEquals(d.core().numTasks(), beta.size());
+    for (int i = 0; i < d.core().numTasks(); i++) {
+      assertEquals(core.beta()[i], beta.get(d.core().tasks().name(i)), TOL);
+    }
+    Row glRow = sgl.workers().where("worker = '" + d.core().workers().name(0) + "'").first();
+    assertEquals(core.alpha()[0], glRow.getDouble(2), TOL);
+    sgl.unpersist();
 
     AggregationResult cm = new CrowdMixture().fit(d.core(), FitContext.DEFAULT);
     CrowdModel scm = new SparkCrowdMixture().fit(d.frame());
@@ -193,7 +215,8 @@ class SparkModelTest extends SparkTestBase {
   void sumsAddedInGroupsOnTheExecutorsGiveTheSameFit() {
     Parity.Data d = Parity.load(spark(), "crowdtruth-mre-cause");
     for (Supplier<SparkAggregator> s :
-        List.<Supplier<SparkAggregator>>of(SparkDawidSkene::new, SparkOneCoinDawidSkene::new)) {
+        List.<Supplier<SparkAggregator>>of(
+            SparkDawidSkene::new, SparkOneCoinDawidSkene::new, SparkGlad::new)) {
       CrowdModel direct = s.get().setNumPartitions(6).fit(d.frame());
       CrowdModel grouped = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
       CrowdModel again = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
@@ -241,11 +264,12 @@ class SparkModelTest extends SparkTestBase {
       }
     }
     model.unpersist();
-    CrowdModel stopped =
-        new SparkDawidSkene().setListener((method, it, max, objective) -> it < 2).fit(d.frame());
-    assertEquals(2, stopped.diagnostics().iterations());
-    assertFalse(stopped.diagnostics().converged());
-    stopped.unpersist();
+    for (SparkAggregator a : List.of(new SparkDawidSkene(), new SparkGlad())) {
+      CrowdModel stopped = a.setListener((method, it, max, objective) -> it < 2).fit(d.frame());
+      assertEquals(2, stopped.diagnostics().iterations(), a.name());
+      assertFalse(stopped.diagnostics().converged());
+      stopped.unpersist();
+    }
   }
 
   @Test
@@ -283,7 +307,8 @@ class SparkModelTest extends SparkTestBase {
   void lineageDoesNotGrowWithIterations() {
     Parity.Data d = Parity.load(spark(), "snow-temp");
     for (Supplier<SparkAggregator> s :
-        List.<Supplier<SparkAggregator>>of(SparkDawidSkene::new, SparkOneCoinDawidSkene::new)) {
+        List.<Supplier<SparkAggregator>>of(
+            SparkDawidSkene::new, SparkOneCoinDawidSkene::new, SparkGlad::new)) {
       SparkAggregator two = s.get();
       CrowdModel few = withIterations(two, 2).fit(d.frame());
       CrowdModel many = withIterations(s.get(), 40).fit(d.frame());
@@ -303,6 +328,9 @@ class SparkModelTest extends SparkTestBase {
     if (a instanceof SparkDawidSkene) {
       return new SparkDawidSkene(
           new DawidSkene.Options(n, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD));
+    }
+    if (a instanceof SparkGlad) {
+      return new SparkGlad(new Glad.Options(n, 0.0, 1.0, 1.0, 2, 5));
     }
     return new SparkOneCoinDawidSkene(
         new OneCoinDawidSkene.Options(n, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD));

@@ -1,0 +1,292 @@
+package org.crowd4j.spark;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.storage.StorageLevel;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.aggregate.Glad;
+import org.crowd4j.aggregate.GladModel;
+import org.crowd4j.aggregate.kernel.GladKernel;
+import org.crowd4j.aggregate.kernel.GladSolver;
+
+/**
+ * {@link Glad} (Whitehill et al. 2009) on Spark: worker abilities α on the driver, each task's log
+ * inverse difficulty β_i with its task, and the core's iteration ({@link GladSolver}: quasi-Newton
+ * step on α, rescaling, stopping rule) on the driver over sweeps that run on the blocks.
+ *
+ * <p><b>Per sweep</b> one job: the driver broadcasts α (W numbers) and the shift of β; every block
+ * runs the core's {@link GladKernel#sweep} over its tasks from the β of its tasks (Newton steps on
+ * each β_i, E-step, per-worker derivatives in α at the new β) and returns the new β of its tasks as
+ * the next state of its partition, plus its sums: four numbers and two per worker of the block. The
+ * driver adds them in partition order, so a fit gives the same bits every time. The states are
+ * cached and checkpointed locally (the lineage stays one step long whatever the number of
+ * iterations); a sweep whose α step is halved away is dropped and the next one starts again from
+ * the last accepted state. An iteration is one sweep, or more when the α step is halved. No answer
+ * or β reaches the driver.
+ *
+ * <p>Same options, start, kernel and solver as the core, so the posteriors agree with the
+ * single-machine method to rounding (the sums are added in another order). The posteriors are the
+ * E-step at the final (α, β), recomputed from the final state when used. The fitted β are in {@link
+ * CrowdModel#tasks()} ({@code task, beta}), and {@link CrowdModel#localWorkerModel()} is a {@link
+ * GladModel} with α and no β. {@link CrowdModel#transform} scores a known task at its fitted β and
+ * a new task at the prior mean of β.
+ */
+public final class SparkGlad extends SparkAggregator {
+  private final Glad.Options options;
+
+  /** GLAD with {@code options}. */
+  public SparkGlad(Glad.Options options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** GLAD with default options. */
+  public SparkGlad() {
+    this(Glad.Options.defaults());
+  }
+
+  @Override
+  public String name() {
+    return "glad";
+  }
+
+  /** A partition's β after a sweep, and the sums of that sweep. */
+  private record State(double[] beta, PartialSums sums) implements Serializable {}
+
+  /** The state of every partition before the first sweep: β = 1. */
+  private static final State START = new State(null, null);
+
+  /** What a block's sweep needs besides its β. */
+  private record Sweep(double[] alpha, double shift, int steps, boolean workerSums, double betaMean)
+      implements Serializable {}
+
+  @Override
+  CrowdModel fit(PreparedAnswers data) {
+    Tasks tasks = new Tasks(data, options);
+    GladSolver solver =
+        new GladSolver(
+            data.numWorkers, data.numTasks, options.alphaPriorMean(), options.memory(), tasks);
+    GladSolver.Run run;
+    try {
+      run = solver.run(options.maxIterations(), options.tol(), data.numAnswers, listener(), name());
+    } catch (RuntimeException | Error e) {
+      tasks.drop(tasks.pending);
+      tasks.drop(tasks.current);
+      throw e;
+    }
+    tasks.drop(tasks.current);
+    JavaRDD<State> last = tasks.pending;
+    int k = Math.max(1, data.numLabels());
+    double[] alpha = solver.alpha().clone();
+    double betaMean = options.betaPriorMean();
+    Broadcast<double[]> alphaB = broadcast(data, alpha);
+    String[] labels = data.labels.toArray(new String[0]);
+    JavaRDD<Row> fitted =
+        data.blocks.zipPartitions(
+            last,
+            (bs, ss) -> {
+              AnswerBlock b = bs.next();
+              return Blocks.rows(b, score(b, alphaB.value(), ss.next().beta(), betaMean), labels);
+            });
+    JavaRDD<Row> betaRows =
+        data.blocks.zipPartitions(
+            last,
+            (bs, ss) -> {
+              AnswerBlock b = bs.next();
+              double[] beta = ss.next().beta();
+              List<Row> out = new ArrayList<>(b.numTasks());
+              for (int i = 0; i < b.numTasks(); i++) {
+                out.add(RowFactory.create(b.tasks()[i], beta[i]));
+              }
+              return out.iterator();
+            });
+    Dataset<Row> betaTable =
+        data.spark.createDataFrame(
+            betaRows,
+            new StructType()
+                .add("task", DataTypes.StringType, false)
+                .add("beta", DataTypes.DoubleType, false));
+    BlockScorer scorer =
+        b -> {
+          double[] values = b.taskValue();
+          double[] beta = new double[b.numTasks()];
+          for (int i = 0; i < beta.length; i++) {
+            beta[i] = values == null || Double.isNaN(values[i]) ? betaMean : values[i];
+          }
+          return score(b, alphaB.value(), beta, betaMean);
+        };
+    double[] prior = new double[k];
+    Arrays.fill(prior, 1.0 / k);
+    return model(
+            data,
+            scorer,
+            true,
+            prior,
+            new Diagnostics(
+                run.iterations(),
+                run.converged(),
+                run.history(),
+                "log posterior of (alpha, beta) per answer"),
+            new GladModel(alpha, new double[0]),
+            new StructType().add("alpha", DataTypes.DoubleType, false),
+            new double[][] {alpha},
+            (w, p) -> new Object[] {p[0][w]},
+            fitted)
+        .withTaskTable(betaTable, betaTable.toDF("tname", "tvalue"))
+        .onUnpersist(
+            () -> {
+              tasks.drop(last);
+              destroy(alphaB);
+            });
+  }
+
+  /** The core's kernel over the tasks of {@code b}. */
+  private static GladKernel kernel(AnswerBlock b, double betaMean) {
+    int k = Math.max(1, b.numLabels());
+    double[] logPrior = new double[k];
+    Arrays.fill(logPrior, -Math.log(k));
+    return new GladKernel(
+        b.off(), b.worker(), b.label(), k, logPrior, b.gold(), betaMean, GladSolver.MAX_STEP);
+  }
+
+  /** The sweep of block {@code b} from {@code beta} (all 1 when null). */
+  private static State sweepBlock(AnswerBlock b, double[] beta, Sweep s) {
+    int n = b.numTasks();
+    int k = Math.max(1, b.numLabels());
+    if (beta == null) {
+      beta = new double[n];
+      Arrays.fill(beta, 1.0);
+    }
+    GladKernel kernel = kernel(b, s.betaMean());
+    GladKernel.Workspace ws = kernel.workspace(b.numLocalWorkers());
+    double[] next = new double[n];
+    kernel.sweep(
+        0,
+        n,
+        b.gather(s.alpha(), 1),
+        beta,
+        s.shift(),
+        s.steps(),
+        s.workerSums(),
+        Scratch.doubles(0, n * k),
+        next,
+        ws);
+    return new State(
+        next, new PartialSums(ws.sums.clone(), b.workerIds(), ws.workerAcc, GladKernel.STRIDE));
+  }
+
+  /** The E-step of the tasks of {@code b} at α and {@code beta}: a sweep without steps. */
+  private static double[] score(AnswerBlock b, double[] alpha, double[] beta, double betaMean) {
+    int n = b.numTasks();
+    GladKernel kernel = kernel(b, betaMean);
+    double[] post = new double[n * Math.max(1, b.numLabels())];
+    kernel.sweep(
+        0,
+        n,
+        b.gather(alpha, 1),
+        beta,
+        0.0,
+        0,
+        false,
+        post,
+        new double[n],
+        kernel.workspace(b.numLocalWorkers()));
+    return post;
+  }
+
+  /**
+   * The tasks' side of the fit: the cached per-partition states, the β the sweeps start from
+   * ({@link #current}, null for the start β = 1) and the β the last sweep ended at ({@link
+   * #pending}).
+   */
+  private static final class Tasks implements GladSolver.Sweeper {
+    final PreparedAnswers data;
+    final int betaSteps;
+    final double betaMean;
+    JavaRDD<State> current;
+    JavaRDD<State> pending;
+
+    Tasks(PreparedAnswers data, Glad.Options options) {
+      this.data = data;
+      this.betaSteps = options.betaSteps();
+      this.betaMean = options.betaPriorMean();
+    }
+
+    @Override
+    public void sweep(
+        double[] alpha,
+        double shift,
+        boolean improve,
+        double[] gradient,
+        double[] curvature,
+        double[] sums) {
+      Broadcast<Sweep> b =
+          broadcast(
+              data, new Sweep(alpha.clone(), shift, improve ? betaSteps : 0, improve, betaMean));
+      // a zip, not a map: a checkpointed zip drops its function (and the broadcast it holds)
+      JavaRDD<State> from = current != null ? current : data.blocks.map(block -> START);
+      JavaRDD<State> next =
+          data.blocks.zipPartitions(
+              from,
+              (bs, ss) ->
+                  Collections.singletonList(sweepBlock(bs.next(), ss.next().beta(), b.value()))
+                      .iterator());
+      next.setName("crowd4j GLAD task state").persist(StorageLevel.MEMORY_AND_DISK());
+      next.rdd().localCheckpoint();
+      List<PartialSums> parts;
+      try {
+        parts = collect(data, next.map(State::sums));
+      } catch (RuntimeException | Error e) {
+        drop(next);
+        throw e;
+      } finally {
+        destroy(b);
+      }
+      drop(pending);
+      pending = next;
+      double[][] total = PartialSums.total(parts, sums.length, data.numWorkers, GladKernel.STRIDE);
+      for (int j = 0; j < sums.length; j++) {
+        sums[j] += total[0][j];
+      }
+      double[] perWorker = total[1];
+      for (int w = 0, at = 0; w < gradient.length; w++, at += GladKernel.STRIDE) {
+        gradient[w] += perWorker[at + GladKernel.GRADIENT];
+        curvature[w] += perWorker[at + GladKernel.CURVATURE];
+      }
+    }
+
+    @Override
+    public void commit() {
+      drop(current);
+      current = pending;
+      pending = null;
+    }
+
+    /**
+     * Removes the cached blocks of a state no sweep needs any more (its lineage was cut by the
+     * local checkpoint), through the call Spark's own context cleaner makes, which does not log
+     * {@code unpersist}'s warning that a locally checkpointed RDD cannot be recomputed; falls back
+     * to {@code unpersist}.
+     */
+    void drop(JavaRDD<?> rdd) {
+      if (rdd == null || rdd.getStorageLevel().equals(StorageLevel.NONE())) {
+        return;
+      }
+      try {
+        data.spark.sparkContext().unpersistRDD(rdd.id(), false);
+      } catch (LinkageError e) {
+        rdd.unpersist(false);
+      }
+    }
+  }
+}
