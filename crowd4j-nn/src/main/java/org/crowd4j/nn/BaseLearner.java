@@ -8,14 +8,33 @@ import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 
-/** What every learner shares: training options, backbone and the call into the trainer. */
-abstract class BaseLearner implements Learner {
+/**
+ * What every learner shares: its name, its options record, training options, backbone and the call
+ * into the trainer.
+ *
+ * @param <O> the learner's options record
+ */
+abstract class BaseLearner<O extends Record> implements Learner {
+  private final String name;
+  final O options;
   final TrainOptions train;
   final Backbone backbone;
 
-  BaseLearner(TrainOptions train, Backbone backbone) {
+  BaseLearner(String name, O options, TrainOptions train, Backbone backbone) {
+    this.name = Objects.requireNonNull(name, "name");
+    this.options = Objects.requireNonNull(options, "options");
     this.train = Objects.requireNonNull(train, "train");
     this.backbone = Objects.requireNonNull(backbone, "backbone");
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
+  /** The learner's own options. */
+  public O options() {
+    return options;
   }
 
   /** The training options. */

@@ -19,7 +19,7 @@ import org.crowd4j.data.TaskFeatures;
  * to a one-hot class) and ω of every training answer. Cost per epoch: O(m (K² + E)) plus the
  * auxiliary network on the items, on top of the classifier.
  */
-public final class Conal extends BaseLearner {
+public final class Conal extends BaseLearner<Conal.Options> {
   /** Command-line name. */
   public static final String NAME = "conal";
 
@@ -78,7 +78,6 @@ public final class Conal extends BaseLearner {
     }
   }
 
-  private final Options options;
   private final TaskFeatures annotatorFeatures;
 
   /** A CoNAL learner with one-hot annotators. */
@@ -88,8 +87,7 @@ public final class Conal extends BaseLearner {
 
   private Conal(
       Options options, TrainOptions train, Backbone backbone, TaskFeatures annotatorFeatures) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
+    super(NAME, options, train, backbone);
     this.annotatorFeatures = annotatorFeatures;
   }
 
@@ -99,11 +97,6 @@ public final class Conal extends BaseLearner {
    */
   public Conal withAnnotatorFeatures(TaskFeatures features) {
     return new Conal(options, train, backbone, features);
-  }
-
-  @Override
-  public String name() {
-    return NAME;
   }
 
   @Override

@@ -12,7 +12,7 @@ import org.crowd4j.data.TaskFeatures;
  * does, which shrinks the effective step with sparsity). Prediction drops the layer. The annotator
  * model reports, per annotator, the answer distribution her layer gives to each one-hot class.
  */
-public final class CrowdLayer extends BaseLearner {
+public final class CrowdLayer extends BaseLearner<CrowdLayer.Options> {
   /** Command-line name. */
   public static final String NAME = "crowd-layer";
 
@@ -55,17 +55,9 @@ public final class CrowdLayer extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A crowd-layer learner. */
   public CrowdLayer(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options, train, backbone);
   }
 
   @Override

@@ -1,6 +1,5 @@
 package org.crowd4j.nn;
 
-import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 
@@ -43,7 +42,7 @@ import org.crowd4j.data.TaskFeatures;
  * for the E-step; memory O(n K + M K²) besides the network — neither grows with the number of
  * annotators (the membership table of the returned model has one row per annotator).
  */
-public final class CrowdMixtureNet extends BaseLearner {
+public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> {
   /** Command-line name. */
   public static final String NAME = "crowd-mixture-net";
 
@@ -90,27 +89,14 @@ public final class CrowdMixtureNet extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** The learner. */
   public CrowdMixtureNet(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = Objects.requireNonNull(options, "options");
+    super(NAME, options, train, backbone);
   }
 
   /** Default options, default training, the papers' MLP. */
   public CrowdMixtureNet() {
     this(Options.defaults(), TrainOptions.defaults(), Backbone.paperMlp());
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
   }
 
   @Override

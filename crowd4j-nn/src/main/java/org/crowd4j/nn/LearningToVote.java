@@ -96,7 +96,7 @@ import org.slf4j.LoggerFactory;
  * <p><b>Cost</b> per step: (2M + 3) passes of the classifier (M meta backward passes and M feature
  * passes on top of a normal step) plus O(B M² D) for the attention; memory O(B M D).
  */
-public final class LearningToVote extends BaseLearner {
+public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
   private static final Logger LOG = LoggerFactory.getLogger(LearningToVote.class);
 
   /** Command-line name. */
@@ -220,12 +220,9 @@ public final class LearningToVote extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A learning-to-vote learner. */
   public LearningToVote(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = Objects.requireNonNull(options, "options");
+    super(NAME, options, train, backbone);
   }
 
   /** Default options, default training, an MLP with one hidden layer of 128 and no dropout. */
@@ -234,16 +231,6 @@ public final class LearningToVote extends BaseLearner {
         Options.defaults(),
         TrainOptions.defaults(),
         Backbone.mlp(new int[] {128}, 0.0, false, false));
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
   }
 
   @Override

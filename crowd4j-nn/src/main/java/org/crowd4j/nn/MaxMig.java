@@ -19,7 +19,7 @@ import org.crowd4j.data.TaskFeatures;
  * {@code aggregatorLearningRate} (0 = the classifier's; the paper uses Adam 1e-4 for both). Cost
  * per epoch: O(m K + B² K) per batch on top of the classifier.
  */
-public final class MaxMig extends BaseLearner {
+public final class MaxMig extends BaseLearner<MaxMig.Options> {
   /** Command-line name. */
   public static final String NAME = "max-mig";
 
@@ -45,22 +45,9 @@ public final class MaxMig extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A Max-MIG learner. */
   public MaxMig(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
+    super(NAME, options, train, backbone);
   }
 
   @Override

@@ -27,7 +27,7 @@ import org.crowd4j.data.TaskFeatures;
  * every training ("works better in practice", not in the paper). Cost: T trainings of the
  * classifier plus O(m + R K²) per round.
  */
-public final class Mbem extends BaseLearner {
+public final class Mbem extends BaseLearner<Mbem.Options> {
   /** Command-line name. */
   public static final String NAME = "mbem";
 
@@ -68,22 +68,9 @@ public final class Mbem extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** An MBEM learner. */
   public Mbem(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
+    super(NAME, options, train, backbone);
   }
 
   @Override

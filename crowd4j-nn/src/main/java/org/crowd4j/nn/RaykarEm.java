@@ -1,6 +1,5 @@
 package org.crowd4j.nn;
 
-import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 
@@ -31,7 +30,7 @@ import org.crowd4j.data.TaskFeatures;
  * annotator the M-step returns nearly the prior (or, without it, near-identity) matrices — the
  * failure mode that the crowd mixture avoids.
  */
-public final class RaykarEm extends BaseLearner {
+public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
   /** Command-line name. */
   public static final String NAME = "raykar-em";
 
@@ -66,27 +65,14 @@ public final class RaykarEm extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** The learner. */
   public RaykarEm(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = Objects.requireNonNull(options, "options");
+    super(NAME, options, train, backbone);
   }
 
   /** Default options, default training, the papers' MLP. */
   public RaykarEm() {
     this(Options.defaults(), TrainOptions.defaults(), Backbone.paperMlp());
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
   }
 
   @Override

@@ -12,7 +12,7 @@ import org.crowd4j.data.TaskFeatures;
  * replaces Sukhbaatar's projection onto stochastic matrices. The learnt matrix is the annotator
  * model's single entry.
  */
-public final class SingleConfusion extends BaseLearner {
+public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> {
   /** Command-line name. */
   public static final String NAME = "single-confusion";
 
@@ -54,17 +54,9 @@ public final class SingleConfusion extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A single-confusion learner. */
   public SingleConfusion(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options, train, backbone);
   }
 
   @Override

@@ -10,7 +10,7 @@ import org.crowd4j.data.TaskFeatures;
  * (Reed's eq. 6: cross-entropy plus (1−β) times the prediction entropy). By default the gradient
  * flows through q in both places; {@code stopGradient} treats the q in the target as a constant.
  */
-public final class SoftBootstrap extends BaseLearner {
+public final class SoftBootstrap extends BaseLearner<SoftBootstrap.Options> {
   /** Command-line name. */
   public static final String NAME = "soft-bootstrap";
 
@@ -35,17 +35,9 @@ public final class SoftBootstrap extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A soft-bootstrapping learner. */
   public SoftBootstrap(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options, train, backbone);
   }
 
   @Override

@@ -21,7 +21,7 @@ import org.crowd4j.data.TaskFeatures;
  * then about the fifth, and the method does no better than majority voting). Cost per epoch: O(m
  * K²) on top of the classifier.
  */
-public final class TraceRegularized extends BaseLearner {
+public final class TraceRegularized extends BaseLearner<TraceRegularized.Options> {
   /** Command-line name. */
   public static final String NAME = "trace-reg";
 
@@ -70,17 +70,9 @@ public final class TraceRegularized extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A trace-regularised learner. */
   public TraceRegularized(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options, train, backbone);
   }
 
   @Override

@@ -14,7 +14,7 @@ import org.crowd4j.data.TaskFeatures;
  * {@link #fitOnTargets} trains on given targets (e.g. gold labels, the ceiling). Cost: the
  * aggregator's, plus {@code epochs × n} classifier passes.
  */
-public final class TwoStage extends BaseLearner {
+public final class TwoStage extends BaseLearner<TwoStage.Options> {
   /** Command-line name. */
   public static final String NAME = "two-stage";
 
@@ -38,27 +38,14 @@ public final class TwoStage extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A two-stage learner. */
   public TwoStage(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = Objects.requireNonNull(options, "options");
+    super(NAME, options, train, backbone);
   }
 
   /** Majority vote with default training and the papers' MLP. */
   public TwoStage() {
     this(Options.defaults(), TrainOptions.defaults(), Backbone.paperMlp());
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
   }
 
   @Override

@@ -35,7 +35,7 @@ import org.crowd4j.data.TaskFeatures;
  * weights get no gradient (each average has one term) and WDN equals the doctor net. Cost: the
  * classifier's, plus O(m K²) per epoch for the layers and O(steps · Σ_i |S(i)| K) for the weights.
  */
-public final class WeightedDoctorNet extends BaseLearner {
+public final class WeightedDoctorNet extends BaseLearner<WeightedDoctorNet.Options> {
   /** Command-line name. */
   public static final String NAME = "wdn";
 
@@ -67,22 +67,9 @@ public final class WeightedDoctorNet extends BaseLearner {
     }
   }
 
-  private final Options options;
-
   /** A weighted doctor net. */
   public WeightedDoctorNet(Options options, TrainOptions train, Backbone backbone) {
-    super(train, backbone);
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  @Override
-  public String name() {
-    return NAME;
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
+    super(NAME, options, train, backbone);
   }
 
   @Override

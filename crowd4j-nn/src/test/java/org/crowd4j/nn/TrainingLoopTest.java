@@ -185,6 +185,6 @@ class TrainingLoopTest {
             Map.of("lambda", "0.5", "epochs", "7"),
             TrainOptions.defaults(),
             Backbone.paperMlp());
-    assertEquals(7, ((BaseLearner) l).trainOptions().epochs());
+    assertEquals(7, ((BaseLearner<?>) l).trainOptions().epochs());
   }
 }
