@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.CrowdDataset;
@@ -29,10 +28,6 @@ import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.nn.TwoStage;
 import org.crowd4j.nn.Validation;
 import org.crowd4j.nn.WeightedDoctorNet;
-import org.crowd4j.simulate.Assignment;
-import org.crowd4j.simulate.ConfusionPool;
-import org.crowd4j.simulate.Confusions;
-import org.crowd4j.simulate.CrowdSimulator;
 import org.crowd4j.simulate.IdxImages;
 import org.crowd4j.simulate.SimulatedCrowd;
 
@@ -148,18 +143,7 @@ public final class Baselines2Experiments {
       for (String pStr : args.getOrDefault("p", "0.4").split(",")) {
         double p = Double.parseDouble(pStr);
         for (long seed : seeds()) {
-          // the same crowds as reproduce mnist
-          SplittableRandom rng = new SplittableRandom(1000 + seed);
-          ConfusionPool.Builder b = ConfusionPool.builder(k);
-          for (int r = 0; r < 5; r++) {
-            b.add(Confusions.pairwiseFlipper(k, p, rng), "pairwise flipper p=" + p);
-          }
-          SimulatedCrowd crowd =
-              CrowdSimulator.simulate(
-                  train.labels(),
-                  b.build(),
-                  regime.equals("dense") ? Assignment.dense() : Assignment.onePerItem(),
-                  2000 + seed);
+          SimulatedCrowd crowd = FlipperCrowds.of(train.labels(), k, p, regime, seed);
           CrowdDataset data = crowd.data();
           double[] truth = crowd.effectiveConfusionsByWorkerId();
           TrainOptions t =

@@ -301,17 +301,7 @@ public final class Reproduce {
       for (String pStr : ps) {
         double p = Double.parseDouble(pStr);
         for (long seed : seeds()) {
-          SplittableRandom rng = new SplittableRandom(1000 + seed);
-          ConfusionPool.Builder b = ConfusionPool.builder(k);
-          for (int r = 0; r < 5; r++) {
-            b.add(Confusions.pairwiseFlipper(k, p, rng), "pairwise flipper p=" + p);
-          }
-          SimulatedCrowd crowd =
-              CrowdSimulator.simulate(
-                  train.labels(),
-                  b.build(),
-                  regime.equals("dense") ? Assignment.dense() : Assignment.onePerItem(),
-                  2000 + seed);
+          SimulatedCrowd crowd = FlipperCrowds.of(train.labels(), k, p, regime, seed);
           CrowdDataset data = crowd.data();
           double[] truth = crowd.effectiveConfusionsByWorkerId();
           boolean dominant =
