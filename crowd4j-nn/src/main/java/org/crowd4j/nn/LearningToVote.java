@@ -648,7 +648,8 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       if (usable.length == 0) {
         throw new IllegalArgumentException("no training item has a label");
       }
-      TrainOptions.Selection selection = resolveSelection(o);
+      TrainOptions.Selection selection =
+          o.resolvedSelection((valid != null && valid.count() > 0) || multiValid != null);
       int[] heldOut = new int[0];
       int[] trainItems = usable;
       if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
@@ -780,26 +781,6 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
               heldOut.length);
       double[][] votes = votesOnAllItems(usable);
       return new Fit(build(summary, votes[0]), votes[0], votes[1], votes[2], m, p.k());
-    }
-
-    private TrainOptions.Selection resolveSelection(TrainOptions o) {
-      boolean hasValid = (valid != null && valid.count() > 0) || multiValid != null;
-      switch (o.selection()) {
-        case AUTO:
-          if (hasValid) {
-            return TrainOptions.Selection.VALIDATION_GOLD;
-          }
-          return o.holdOut() > 0
-              ? TrainOptions.Selection.HELD_OUT_ANSWERS
-              : TrainOptions.Selection.LAST_EPOCH;
-        case VALIDATION_GOLD:
-          if (!hasValid) {
-            throw new IllegalArgumentException("selection VALIDATION_GOLD needs validation labels");
-          }
-          return o.selection();
-        default:
-          return o.selection();
-      }
     }
 
     private int[] usableItems() {

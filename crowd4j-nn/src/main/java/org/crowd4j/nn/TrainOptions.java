@@ -102,6 +102,27 @@ public record TrainOptions(
         100, 1024, 0.01, 0, false, 0.9, 0.999, 1e-8, 0, true, Selection.AUTO, 0.1, false, 0L, "");
   }
 
+  /**
+   * The selection this training uses: {@link Selection#AUTO} becomes validation accuracy when
+   * {@code hasValidation}, else the held-out answers' likelihood (or the last epoch with no
+   * hold-out); {@link Selection#VALIDATION_GOLD} without validation labels is an error.
+   */
+  public Selection resolvedSelection(boolean hasValidation) {
+    return switch (selection) {
+      case AUTO ->
+          hasValidation
+              ? Selection.VALIDATION_GOLD
+              : holdOut > 0 ? Selection.HELD_OUT_ANSWERS : Selection.LAST_EPOCH;
+      case VALIDATION_GOLD -> {
+        if (!hasValidation) {
+          throw new IllegalArgumentException("selection VALIDATION_GOLD needs validation labels");
+        }
+        yield selection;
+      }
+      default -> selection;
+    };
+  }
+
   /** A copy with {@code epochs}. */
   public TrainOptions withEpochs(int e) {
     return new TrainOptions(

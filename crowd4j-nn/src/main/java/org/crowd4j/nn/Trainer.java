@@ -125,7 +125,7 @@ final class Trainer {
     longLived.addAll(all.values());
     longLived.addAll(head.constants.values());
 
-    TrainOptions.Selection selection = resolveSelection();
+    TrainOptions.Selection selection = o.resolvedSelection(valid != null && valid.count() > 0);
     int[] usable = set.usableItems();
     if (usable.length == 0) {
       throw new IllegalArgumentException("no training item has answers");
@@ -288,26 +288,6 @@ final class Trainer {
       LOG.debug("{}: checkpoint of epoch {} saved", method, epoch);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write checkpoint to " + o.checkpointDir(), e);
-    }
-  }
-
-  private TrainOptions.Selection resolveSelection() {
-    boolean hasValid = valid != null && valid.count() > 0;
-    switch (o.selection()) {
-      case AUTO:
-        if (hasValid) {
-          return TrainOptions.Selection.VALIDATION_GOLD;
-        }
-        return o.holdOut() > 0
-            ? TrainOptions.Selection.HELD_OUT_ANSWERS
-            : TrainOptions.Selection.LAST_EPOCH;
-      case VALIDATION_GOLD:
-        if (!hasValid) {
-          throw new IllegalArgumentException("selection VALIDATION_GOLD needs validation labels");
-        }
-        return o.selection();
-      default:
-        return o.selection();
     }
   }
 
