@@ -193,6 +193,46 @@ public final class LearnedModel implements AutoCloseable {
   }
 
   /**
+   * The probability that each annotator labels each item correctly, {@code items.numRows() ×
+   * annotators.size()} row-major, for training annotators by name. LIA: Σ_k h_k(x_i) Q_ij[k, k]
+   * (see {@link Lia}; unseen annotators with features: {@link Lia#probabilityCorrect(LearnedModel,
+   * TaskFeatures, TaskFeatures)}).
+   *
+   * @throws UnsupportedOperationException if the learner has no per-item annotator model
+   */
+  public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
+    checkOpen();
+    if (Lia.NAME.equals(method)) {
+      return Lia.probabilityCorrect(this, items, annotators);
+    }
+    throw new UnsupportedOperationException(
+        method + " has no per-item annotator model, so no probability of a correct answer");
+  }
+
+  /** The head's parameters and constants by name (native; owned by this model). */
+  Map<String, NDArray> headParameters() {
+    checkOpen();
+    return headParams;
+  }
+
+  /** The model's native memory manager. */
+  NDManager manager() {
+    return root;
+  }
+
+  /** The arrays to attach to a temporary scope of {@link #manager()}. */
+  List<NDArray> nativeArrays() {
+    return longLived;
+  }
+
+  /** A standardised copy of raw feature rows (as the model saw them in training). */
+  float[] standardized(float[] rows) {
+    float[] x = rows.clone();
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    return x;
+  }
+
+  /**
    * CoNAL's ω (probability that the answer comes from the common confusion) for item–annotator
    * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
    */

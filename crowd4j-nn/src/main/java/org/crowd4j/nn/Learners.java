@@ -62,6 +62,12 @@ public final class Learners {
         "soft bootstrapping on majority-vote labels (Reed et al. 2014), beta 0.95",
         SoftBootstrap.Options.defaults(),
         SoftBootstrap::new);
+    register(
+        Lia.NAME,
+        "LIA: EM with per item-annotator confusions from difficulty and competence (Platanios et"
+            + " al. 2020)",
+        Lia.Options.defaults(),
+        Lia::new);
   }
 
   private Learners() {}

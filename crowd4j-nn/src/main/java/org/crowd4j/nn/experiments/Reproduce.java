@@ -62,7 +62,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|lia [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -90,12 +90,13 @@ public final class Reproduce {
       case "synthetic" -> r.synthetic();
       case "bench" -> r.bench();
       case "run" -> r.single();
+      case "lia" -> new LiaExperiments(a).sweep(r.shared());
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
     }
     r.summary();
   }
 
-  private Path shared() {
+  Path shared() {
     String s = args.get("shared");
     if (s == null) {
       s = System.getenv("CROWD4J_SHARED");
