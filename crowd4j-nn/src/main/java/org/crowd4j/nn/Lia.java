@@ -34,17 +34,17 @@ import org.crowd4j.data.TaskFeatures;
  * networks are shared across labels.
  *
  * <p>Learning (paper §3.1): EM. The first E-step is the soft majority vote (symmetry breaking, eq.
- * 8); each M-step runs {@code mStepEpochs} epochs of the trainer (Adam or AMSGrad per {@link
+ * 8); each M-step runs {@code mStep} epochs of the trainer (Adam or AMSGrad per {@link
  * TrainOptions#amsgrad()}, warm-started: parameters and optimiser moments carry over between
  * rounds) on the expected complete log-likelihood Σ_k ȳ_ik log h_k + Σ_k ȳ_ik Σ_j log Q_ij[k, ŷ_ij]
  * (eq. 7, per item mean); the E-step ȳ_ik ∝ h_k(x_i) Π_j Q_ij[k, ŷ_ij] (eq. 4, in log space; the
- * authors' code omits h, {@code eStepPrior=false}). After {@code emRounds} rounds, {@code
- * fineTuneEpochs} epochs maximise the marginal likelihood (eq. 9), per answer Σ_ij log Σ_k h_k
- * Q_ij[k, ŷ_ij] as written, or per item log Σ_k h_k Π_j Q_ij[k, ŷ_ij] ({@code
+ * authors' code omits h, {@code eStepPrior=false}). After {@code emRounds} rounds, the last {@code
+ * fineTuneFraction} of the epochs maximise the marginal likelihood (eq. 9), per answer Σ_ij log Σ_k
+ * h_k Q_ij[k, ŷ_ij] as written, or per item log Σ_k h_k Π_j Q_ij[k, ŷ_ij] ({@code
  * perInstanceMarginal}). Optional L2 penalties on D_i and C_j logits (½λ Σ‖·‖², per item mean) play
- * the role of MMCE's regularisers; the paper uses none. Training runs exactly {@code emRounds ×
- * mStepEpochs + fineTuneEpochs} epochs of the training options' batch size (their {@code epochs}
- * are ignored) and returns the last epoch unless gold validation selection is asked for.
+ * the role of MMCE's regularisers; the paper uses none. The training options' epochs are split into
+ * {@code emRounds} equal M-steps and the fine-tuning share; the last epoch is returned unless gold
+ * validation selection is asked for.
  *
  * <p>Outputs: {@link #posteriors} (ȳ for items with answers, the transductive labels), {@link
  * #emPosteriors} (the same at the end of EM, before fine-tuning), {@link
@@ -78,9 +78,9 @@ public final class Lia extends BaseLearner {
    * @param difficultyLayers hidden ReLU layers of d_φ (0 = linear in the features)
    * @param difficultyWidth width of those layers
    * @param embedding size of the annotator representation r_j
-   * @param emRounds number of EM rounds (M-steps)
-   * @param mStepEpochs epochs per M-step (one step each when the batch holds all items)
-   * @param fineTuneEpochs epochs of marginal-likelihood fine-tuning after EM (0 = none)
+   * @param emRounds number of EM rounds (M-steps; fewer if there are fewer EM epochs)
+   * @param fineTuneFraction share of the training epochs spent on marginal-likelihood fine-tuning
+   *     after EM (0 = none); the other epochs are split evenly into the EM rounds
    * @param perInstanceMarginal fine-tune log Σ_k h_k Π_j Q_ij[k, ŷ_ij] per item instead of the
    *     paper's per-answer form
    * @param eStepPrior include the classifier h_θ in the E-step (the paper; the code leaves it out)
@@ -96,8 +96,7 @@ public final class Lia extends BaseLearner {
       int difficultyWidth,
       int embedding,
       int emRounds,
-      int mStepEpochs,
-      int fineTuneEpochs,
+      double fineTuneFraction,
       boolean perInstanceMarginal,
       boolean eStepPrior,
       double difficultyPenalty,
@@ -113,9 +112,9 @@ public final class Lia extends BaseLearner {
       positive("difficultyWidth", difficultyWidth);
       positive("embedding", embedding);
       positive("emRounds", emRounds);
-      positive("mStepEpochs", mStepEpochs);
-      if (fineTuneEpochs < 0) {
-        throw new IllegalArgumentException("fineTuneEpochs must be ≥ 0: " + fineTuneEpochs);
+      if (!(fineTuneFraction >= 0 && fineTuneFraction < 1)) {
+        throw new IllegalArgumentException(
+            "fineTuneFraction must be in [0, 1): " + fineTuneFraction);
       }
       if (!(difficultyPenalty >= 0) || Double.isInfinite(difficultyPenalty)) {
         throw new IllegalArgumentException("difficultyPenalty must be ≥ 0: " + difficultyPenalty);
@@ -136,15 +135,10 @@ public final class Lia extends BaseLearner {
 
     /**
      * Defaults: L = 4, sum combination, d_φ one hidden layer of 16, 16-d annotator embeddings, 10
-     * EM rounds × 100 epochs, 200 fine-tuning epochs, h in the E-step, no penalties.
+     * EM rounds, 1/6 of the epochs fine-tuning, h in the E-step, no penalties.
      */
     public static Options defaults() {
-      return new Options(4, Combine.SUM, 1, 16, 16, 10, 100, 200, false, true, 0, 0, 0);
-    }
-
-    /** The paper's schedule: 10 EM rounds × 1,000 steps and 1,000 fine-tuning steps. */
-    public static Options paper() {
-      return new Options(4, Combine.SUM, 1, 16, 16, 10, 1000, 1000, false, true, 0, 0, 0);
+      return new Options(4, Combine.SUM, 1, 16, 16, 10, 1.0 / 6, false, true, 0, 0, 0);
     }
 
     /** A copy with {@code labelColumns}. */
@@ -156,8 +150,7 @@ public final class Lia extends BaseLearner {
           difficultyWidth,
           embedding,
           emRounds,
-          mStepEpochs,
-          fineTuneEpochs,
+          fineTuneFraction,
           perInstanceMarginal,
           eStepPrior,
           difficultyPenalty,
@@ -165,8 +158,8 @@ public final class Lia extends BaseLearner {
           g);
     }
 
-    /** A copy with {@code fineTuneEpochs}. */
-    public Options withFineTune(int epochs) {
+    /** A copy with {@code fineTuneFraction}. */
+    public Options withFineTune(double fraction) {
       return new Options(
           latent,
           combine,
@@ -174,8 +167,7 @@ public final class Lia extends BaseLearner {
           difficultyWidth,
           embedding,
           emRounds,
-          mStepEpochs,
-          epochs,
+          fraction,
           perInstanceMarginal,
           eStepPrior,
           difficultyPenalty,
@@ -190,6 +182,33 @@ public final class Lia extends BaseLearner {
         s.put(e.getKey(), String.valueOf(e.getValue()));
       }
       return OptionsBinder.bind(defaults(), s);
+    }
+  }
+
+  /**
+   * The EM schedule over the training epochs.
+   *
+   * @param rounds EM rounds
+   * @param mStep epochs per M-step (the last round takes the remainder)
+   * @param emEpochs epochs of EM; the rest fine-tune
+   */
+  record Schedule(int rounds, int mStep, int emEpochs) {
+    static Schedule of(Options o, int epochs) {
+      int fine = (int) Math.round(epochs * o.fineTuneFraction());
+      int em = Math.max(1, epochs - fine);
+      int rounds = Math.min(o.emRounds(), em);
+      return new Schedule(rounds, em / rounds, em);
+    }
+
+    /** Whether an E-step runs before {@code epoch} (1-based): each new round and fine-tuning. */
+    boolean eStepAt(int epoch) {
+      if (epoch <= 1) {
+        return false;
+      }
+      if (epoch == emEpochs + 1) {
+        return true;
+      }
+      return epoch <= emEpochs && (epoch - 1) % mStep == 0 && (epoch - 1) / mStep < rounds;
     }
   }
 
@@ -222,10 +241,14 @@ public final class Lia extends BaseLearner {
     return new Lia(options, train, backbone, Objects.requireNonNull(features, "features"));
   }
 
-  /** The paper's M-step optimiser: AMSGrad, lr 1e-3, batch 1,024, last epoch, no standardising. */
+  /**
+   * The paper's optimiser and schedule: AMSGrad, lr 1e-3, batch 1,024, 12,000 epochs (with the
+   * default options: 10 EM rounds × 1,000 steps, then 2,000 fine-tuning steps, when the data fit
+   * one batch), last epoch, no standardising.
+   */
   public static TrainOptions paperTrainOptions() {
     return new TrainOptions(
-        1,
+        12000,
         1024,
         1e-3,
         0,
@@ -267,13 +290,12 @@ public final class Lia extends BaseLearner {
       af = aligned.toArray();
       dim = aligned.dim();
     }
-    int epochs = options.emRounds() * options.mStepEpochs() + options.fineTuneEpochs();
-    TrainOptions t = train.withEpochs(epochs);
+    TrainOptions t = train;
     if (t.selection() != TrainOptions.Selection.VALIDATION_GOLD) {
       t = t.withSelection(TrainOptions.Selection.LAST_EPOCH);
     }
     TrainingSet set = TrainingSet.of(data, features, t.standardize(), softMajority(data));
-    LiaHead head = new LiaHead(options, af, dim);
+    LiaHead head = new LiaHead(options, Schedule.of(options, t.epochs()), af, dim);
     return new Trainer(name(), Records.toMap(options), head, backbone, t, set, validation, listener)
         .run();
   }

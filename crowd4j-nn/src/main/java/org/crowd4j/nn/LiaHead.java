@@ -13,8 +13,8 @@ import org.crowd4j.aggregate.WorkerModel;
  * LIA's annotator model (see {@link Lia}): per item–annotator confusion matrices Q_ij built from a
  * difficulty network d(x_i) ∈ ℝ^{K×K×L} and a competence map c(r_j) ∈ ℝ^{K×K×L}. The head runs the
  * EM schedule through {@link #beforeEpoch}: epochs {@code 1..M} fit the classifier and Q to the
- * soft majority vote, every following block of {@code M} epochs starts with an E-step, and the last
- * {@code fineTuneEpochs} epochs maximise the marginal likelihood instead.
+ * soft majority vote, every following M-step starts with an E-step, and the epochs after EM
+ * maximise the marginal likelihood instead.
  *
  * <p>Parameters: {@code difficulty.w<i>}/{@code difficulty.b<i>} (hidden layers, ReLU), {@code
  * difficulty.out.weight/bias}; {@code competence.embedding} (one-hot annotators) or {@code
@@ -27,6 +27,7 @@ final class LiaHead extends Head {
   static final String EM_POSTERIORS = "posteriors.em";
 
   private final Lia.Options o;
+  private final Lia.Schedule schedule;
   private final float[] annotatorFeatures;
   private final int annotatorDim;
   private NDManager home;
@@ -35,8 +36,9 @@ final class LiaHead extends Head {
   private int lastEpoch;
   private boolean marginal;
 
-  LiaHead(Lia.Options o, float[] annotatorFeatures, int annotatorDim) {
+  LiaHead(Lia.Options o, Lia.Schedule schedule, float[] annotatorFeatures, int annotatorDim) {
     this.o = o;
+    this.schedule = schedule;
     this.annotatorFeatures = annotatorFeatures;
     this.annotatorDim = annotatorDim;
   }
@@ -83,24 +85,16 @@ final class LiaHead extends Head {
     return true;
   }
 
-  private int emEpochs() {
-    return o.emRounds() * o.mStepEpochs();
-  }
-
-  private boolean eStepAt(int epoch) {
-    return epoch > 1 && epoch <= emEpochs() + 1 && (epoch - 1) % o.mStepEpochs() == 0;
-  }
-
   @Override
   boolean wantsEpochProbabilities() {
-    return eStepAt(lastEpoch + 1);
+    return schedule.eStepAt(lastEpoch + 1);
   }
 
   @Override
   void beforeEpoch(int epoch, TrainingSet set, float[] probabilities) {
     lastEpoch = epoch;
-    marginal = epoch > emEpochs();
-    if (!eStepAt(epoch)) {
+    marginal = epoch > schedule.emEpochs();
+    if (!schedule.eStepAt(epoch)) {
       return;
     }
     double[] post;
@@ -121,7 +115,7 @@ final class LiaHead extends Head {
         }
       }
     }
-    if (epoch == emEpochs() + 1) {
+    if (epoch == schedule.emEpochs() + 1) {
       NDArray old = constants.remove(EM_POSTERIORS);
       if (old != null) {
         old.close();

@@ -42,13 +42,17 @@ final class LiaExperiments {
     this.args = args;
   }
 
-  /** The paper's LIA-E runs at the sweep's sizes: 10 EM rounds × 100 full-batch steps, lr 0.01. */
+  /** LIA-E at the sweep's sizes: the default options. */
   static Lia.Options sweepOptions() {
     return Lia.Options.defaults();
   }
 
+  /**
+   * The paper's optimiser (AMSGrad, full batch) with 1,200 steps at lr 0.01 instead of 12,000 at
+   * 1e-3: 10 EM rounds × 100 steps, then 200 fine-tuning steps.
+   */
   static TrainOptions sweepTrain() {
-    return Lia.paperTrainOptions().withLearningRate(0.01);
+    return Lia.paperTrainOptions().withLearningRate(0.01).withEpochs(1200);
   }
 
   void sweep(Path shared) throws Exception {
