@@ -135,9 +135,16 @@ public final class Lia extends BaseLearner {
 
     /**
      * Defaults: L = 4, sum combination, d_φ one hidden layer of 16, 16-d annotator embeddings, 10
-     * EM rounds, 1/6 of the epochs fine-tuning, h in the E-step, no penalties.
+     * EM rounds, 1/6 of the epochs fine-tuning, h in the E-step, penalties λ_d = 1 and λ_c = 0.25
+     * (chosen on the redundancy sweep, see {@code crowd4j-nn/results/lia.md}; without them the
+     * one-hot LIA-E fits per-item confusions that explain the answers away).
      */
     public static Options defaults() {
+      return new Options(4, Combine.SUM, 1, 16, 16, 10, 1.0 / 6, false, true, 1.0, 0.25, 0);
+    }
+
+    /** The paper's model: as {@link #defaults()} but without the penalties (γ = 0 in its code). */
+    public static Options paper() {
       return new Options(4, Combine.SUM, 1, 16, 16, 10, 1.0 / 6, false, true, 0, 0, 0);
     }
 

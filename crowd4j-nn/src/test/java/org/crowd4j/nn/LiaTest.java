@@ -158,7 +158,9 @@ class LiaTest {
     double[] post;
     double[] em;
     double[] h;
+    double[] confusions;
     try (LearnedModel m = lia(small(), 2).fit(data, features)) {
+      confusions = ((ConfusionMatrices) m.annotatorModel()).toArray();
       pc = m.probabilityCorrect(features, names);
       post = Lia.posteriors(m, data, features);
       em = Lia.emPosteriors(m);
@@ -171,6 +173,7 @@ class LiaTest {
       assertArrayEquals(post, Lia.posteriors(back, data, features), 1e-6);
       assertArrayEquals(em, Lia.emPosteriors(back), 1e-6);
       assertArrayEquals(h, back.predict(features), 1e-6);
+      assertArrayEquals(confusions, ((ConfusionMatrices) back.annotatorModel()).toArray(), 1e-6);
       assertThrows(
           IllegalArgumentException.class,
           () -> back.probabilityCorrect(features, List.of("nobody")));
