@@ -113,6 +113,72 @@ final class LiaExperiments {
     summary();
   }
 
+  /**
+   * The paper's sanity check on real data: an always-right and an always-wrong annotator (from
+   * gold) are added to every item of each dataset (at redundancy {@code redundancy}, default 5);
+   * prints each annotator's mean predicted probability of a correct answer over the items, and the
+   * ranks of the two oracles among all annotators.
+   */
+  void oracles(Path shared) throws Exception {
+    int r = Integer.parseInt(args.getOrDefault("redundancy", "5"));
+    for (String name : args.getOrDefault("datasets", "bluebirds,snow-rte").split(",")) {
+      Path dir = shared.resolve("datasets").resolve(name);
+      CrowdDataset full = CrowdReader.readAnswers(dir.resolve("answers.csv"));
+      Map<String, String> gold = CrowdReader.readGoldMap(dir.resolve("gold.csv"), "task", "label");
+      CrowdDataset sub = Redundancy.subsample(full, r, 7);
+      CrowdDataset.Builder b = CrowdDataset.builder().labels(sub.labels().names());
+      for (int a = 0; a < sub.numAnswers(); a++) {
+        b.add(
+            sub.tasks().name(sub.task(a)),
+            sub.workers().name(sub.worker(a)),
+            sub.labels().name(sub.label(a)));
+      }
+      for (int i = 0; i < sub.numTasks(); i++) {
+        String task = sub.tasks().name(i);
+        String truth = gold.get(task);
+        if (truth == null) {
+          continue;
+        }
+        b.add(task, "ORACLE-RIGHT", truth);
+        String wrong =
+            sub.labels().name(0).equals(truth) ? sub.labels().name(1) : sub.labels().name(0);
+        b.add(task, "ORACLE-WRONG", wrong);
+      }
+      CrowdDataset data = b.build();
+      TaskFeatures x = Lia.itemIdentityFeatures(data);
+      try (LearnedModel m =
+          new Lia(sweepOptions(), sweepTrain(), Lia.paperBackbone()).fit(data, x)) {
+        List<String> names = data.workers().names();
+        double[] pc = m.probabilityCorrect(x, names);
+        double[] mean = new double[names.size()];
+        for (int i = 0; i < data.numTasks(); i++) {
+          for (int j = 0; j < names.size(); j++) {
+            mean[j] += pc[i * names.size() + j] / data.numTasks();
+          }
+        }
+        Integer[] order = new Integer[names.size()];
+        for (int j = 0; j < order.length; j++) {
+          order[j] = j;
+        }
+        java.util.Arrays.sort(order, (p, q) -> Double.compare(mean[q], mean[p]));
+        for (int rank = 0; rank < order.length; rank++) {
+          String w = names.get(order[rank]);
+          if (w.startsWith("ORACLE") || rank < 3 || rank >= order.length - 3) {
+            out.printf(
+                Locale.ROOT,
+                "%s R=%d rank %d/%d %s mean P(correct) %.3f%n",
+                name,
+                r,
+                rank + 1,
+                order.length,
+                w,
+                mean[order[rank]]);
+          }
+        }
+      }
+    }
+  }
+
   /** Accuracy over items with gold; a tie among the top labels counts 1/(number tied). */
   static double accuracy(double[] posteriors, int k, Gold gold) {
     double hit = 0;

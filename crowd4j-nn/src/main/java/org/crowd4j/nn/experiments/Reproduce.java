@@ -62,7 +62,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run|lia [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|lia|lia-oracles [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -91,6 +91,7 @@ public final class Reproduce {
       case "bench" -> r.bench();
       case "run" -> r.single();
       case "lia" -> new LiaExperiments(a).sweep(r.shared());
+      case "lia-oracles" -> new LiaExperiments(a).oracles(r.shared());
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
     }
     r.summary();
