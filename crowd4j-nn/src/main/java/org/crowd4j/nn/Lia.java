@@ -19,7 +19,9 @@ import org.crowd4j.data.TaskFeatures;
  *       C[k,l,z]) — a proper mixture of L row-stochastic slices; with L = 1 exactly MMCE's form
  *       softmax(τ_i + σ_j) with learnt τ and σ;
  *   <li>{@link Combine#INNER_PRODUCT} (the paper's eq. 1): Q[k,·] = softmax_l(Σ_z
- *       D[k,l,z]·C[k,l,z]).
+ *       D[k,l,z]·C[k,l,z]); D's output bias starts at 1 and its penalty is on D − 1 (D = 1 is the
+ *       neutral difficulty: from a zero start the product has no gradient, and a penalty towards 0
+ *       would drive Q to uniform).
  * </ul>
  *
  * <p>d_φ is an MLP on the item's features ({@code difficultyLayers} ReLU layers of {@code

@@ -61,7 +61,13 @@ final class LiaHead extends Head {
       in = w;
     }
     param("difficulty.out.weight", Ops.uniform(m, new Shape(in, out), 0.1 / Math.sqrt(in)));
-    param("difficulty.out.bias", m.zeros(new Shape(out)));
+    // inner product: D starts at 1, so that Q starts as softmax(Σ_z C) and C gets a gradient at
+    // once
+    param(
+        "difficulty.out.bias",
+        o.combine() == Lia.Combine.INNER_PRODUCT
+            ? m.ones(new Shape(out))
+            : m.zeros(new Shape(out)));
     int e = o.embedding();
     if (annotatorFeatures == null) {
       param("competence.embedding", Ops.uniform(m, new Shape(set.r, e), 1));
@@ -282,6 +288,9 @@ final class LiaHead extends Head {
     }
     if (o.difficultyPenalty() > 0) {
       NDArray d = difficulty(p, b.x());
+      if (o.combine() == Lia.Combine.INNER_PRODUCT) {
+        d = d.sub(1f); // D = 1 is the neutral difficulty of the product
+      }
       loss = loss.add(d.square().sum().mul((float) (0.5 * o.difficultyPenalty() / b.size())));
     }
     return loss;

@@ -9,7 +9,9 @@
  *   <li>{@link org.crowd4j.nn.TraceRegularized} — Tanno et al. 2019;
  *   <li>{@link org.crowd4j.nn.Conal} — Chu, Ma &amp; Wang 2021;
  *   <li>{@link org.crowd4j.nn.SingleConfusion} — Sukhbaatar et al. 2014;
- *   <li>{@link org.crowd4j.nn.SoftBootstrap} — Reed et al. 2014.
+ *   <li>{@link org.crowd4j.nn.SoftBootstrap} — Reed et al. 2014;
+ *   <li>{@link org.crowd4j.nn.Lia} — Platanios et al. 2020 (LIA; multi-label via {@link
+ *       org.crowd4j.nn.LiaMultiLabel}).
  * </ul>
  *
  * <p>Each learner is configured by its options record plus {@link org.crowd4j.nn.TrainOptions} and

@@ -109,6 +109,30 @@ class LiaTest {
     }
   }
 
+  /**
+   * The paper's inner-product combination (with and without h_θ in the E-step) and the sum without
+   * it, all with per-item marginal fine-tuning.
+   */
+  @Test
+  void variantsLearnToo() {
+    Lia.Options inner =
+        new Lia.Options(4, Lia.Combine.INNER_PRODUCT, 1, 16, 16, 10, 0.2, true, false, 1, 0.25, 0);
+    for (Lia.Options o :
+        List.of(
+            inner,
+            new Lia.Options(
+                4, Lia.Combine.INNER_PRODUCT, 1, 16, 16, 10, 0.2, true, true, 1, 0.25, 0),
+            new Lia.Options(4, Lia.Combine.SUM, 1, 16, 16, 10, 0.2, true, false, 1, 0.25, 0))) {
+      try (LearnedModel m = lia(o, 8).fit(data, features)) {
+        double[] post = Lia.posteriors(m, data, features);
+        for (double v : post) {
+          assertTrue(Double.isFinite(v) && v >= 0 && v <= 1);
+        }
+        assertTrue(accuracy(post, truthInDataOrder()) > 0.9, "accuracy of " + o);
+      }
+    }
+  }
+
   @Test
   void sameSeedSameResult() {
     double[] a;
