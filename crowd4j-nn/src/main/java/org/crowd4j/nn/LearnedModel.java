@@ -34,11 +34,10 @@ import org.crowd4j.io.AtomicFiles;
  * not used). {@link #annotatorModel()} is a {@link ConfusionMatrices} (one row-stochastic matrix
  * per annotator; for the crowd layer, the answer distribution its layer gives to a one-hot class)
  * or, for CoNAL, a {@link CommonConfusionModel} with the common matrix, the individual matrices and
- * ω per training answer; {@code null} for learners without one. {@link #probabilityCorrect} gives,
- * for learners with a per-item annotator model (LIA), the probability that an annotator labels an
- * item correctly. {@link #save} writes a directory with {@code model.json} (metadata: method,
- * options, backbone, vocabularies, training summary) and {@code parameters.bin} (named float
- * tensors, see the format in the package's tensor file reader); {@link #load} reads it back.
+ * ω per training answer; {@code null} for learners without one. {@link #save} writes a directory
+ * with {@code model.json} (metadata: method, options, backbone, vocabularies, training summary) and
+ * {@code parameters.bin} (named float tensors, see the format in the package's tensor file reader);
+ * {@link #load} reads it back.
  */
 public final class LearnedModel implements AutoCloseable {
   static final String FORMAT = "crowd4j-nn-model";
