@@ -203,7 +203,7 @@ public final class LearnedModel implements AutoCloseable {
   public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
     checkOpen();
     if (Lia.NAME.equals(method)) {
-      return Lia.probabilityCorrect(this, items, annotators);
+      return LiaModel.probabilityCorrect(this, items, annotators, null);
     }
     throw new UnsupportedOperationException(
         method + " has no per-item annotator model, so no probability of a correct answer");

@@ -1,7 +1,6 @@
 package org.crowd4j.nn;
 
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.aggregate.OptionsBinder;
@@ -365,10 +364,5 @@ public final class Lia extends BaseLearner {
   public static double[] probabilityCorrect(
       LearnedModel model, TaskFeatures items, TaskFeatures annotatorFeatures) {
     return LiaModel.probabilityCorrect(model, items, null, annotatorFeatures);
-  }
-
-  /** The probabilityCorrect of {@link LearnedModel} for named training annotators. */
-  static double[] probabilityCorrect(LearnedModel model, TaskFeatures items, List<String> names) {
-    return LiaModel.probabilityCorrect(model, items, names, null);
   }
 }
