@@ -38,7 +38,7 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = {
       "Propose which annotator should label which item next, with the expected accuracy gain.",
-      "The model must predict per-item annotator correctness (conal; an annotator file with"
+      "The model must predict per-item annotator correctness (conal or lia; an annotator file with"
           + " feature columns scores new annotators of a conal model trained with annotator"
           + " features).",
       "Gain: the rise of the item's expected accuracy (the chance that its most probable label"
@@ -61,7 +61,7 @@ final class RecommendCommand implements Callable<Integer> {
       names = "--model",
       required = true,
       paramLabel = "DIR",
-      description = "Model folder written by train (conal).")
+      description = "Model folder written by train (conal or lia).")
   Path model;
 
   @Option(

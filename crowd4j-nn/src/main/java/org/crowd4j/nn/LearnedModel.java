@@ -234,8 +234,9 @@ public final class LearnedModel implements AutoCloseable {
    * The probability that each annotator would answer each item correctly, P(answer = true class |
    * x_i, annotator r), as {@code items × annotators} row-major (row i, column r). For CoNAL it is
    * Σ_k p(k | x_i) · [ω_ir C_g + (1 − ω_ir) C_r]_kk with ω from the auxiliary network (see {@link
-   * #probabilityCorrect(TaskFeatures, List, TaskFeatures)}). Annotators are named by their ids in
-   * the training data.
+   * #probabilityCorrect(TaskFeatures, List, TaskFeatures)}); for LIA Σ_k h_k(x_i) Q_ij[k, k] (see
+   * {@link Lia}; unseen annotators with features: {@link Lia#probabilityCorrect(LearnedModel,
+   * TaskFeatures, TaskFeatures)}). Annotators are named by their ids in the training data.
    *
    * @param items the items' features (one row per item, {@link #inputDim()} columns)
    * @param annotators annotator ids
@@ -252,12 +253,13 @@ public final class LearnedModel implements AutoCloseable {
     }
     return switch (method) {
       case Conal.NAME -> ConalCorrectness.probabilityCorrect(this, items, annotators, null);
+      case Lia.NAME -> LiaModel.probabilityCorrect(this, items, annotators, null);
       default ->
           throw new UnsupportedOperationException(
               "the "
                   + method
                   + " model does not predict per-item annotator correctness; train with conal"
-                  + " (or another learner with an instance-dependent annotator model)");
+                  + " or lia (learners with an instance-dependent annotator model)");
     };
   }
 
@@ -301,6 +303,29 @@ public final class LearnedModel implements AutoCloseable {
   /** Whether the model was trained with annotator features. */
   boolean hasAnnotatorFeatures() {
     return headParams.containsKey("annotator.features");
+  }
+
+  /** The head's parameters and constants by name (native; owned by this model). */
+  Map<String, NDArray> headParameters() {
+    checkOpen();
+    return headParams;
+  }
+
+  /** The model's native memory manager. */
+  NDManager manager() {
+    return root;
+  }
+
+  /** The arrays to attach to a temporary scope of {@link #manager()}. */
+  List<NDArray> nativeArrays() {
+    return longLived;
+  }
+
+  /** A standardised copy of raw feature rows (as the model saw them in training). */
+  float[] standardized(float[] rows) {
+    float[] x = rows.clone();
+    TrainingSet.applyStandardization(x, inputDim, mean, std);
+    return x;
   }
 
   /**

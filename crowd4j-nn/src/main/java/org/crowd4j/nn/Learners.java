@@ -92,6 +92,12 @@ public final class Learners {
         "learning to vote over label sets (Wang et al. 2020); each worker id is one label set",
         LearningToVote.Options.defaults(),
         LearningToVote::new);
+    register(
+        Lia.NAME,
+        "LIA: EM with per item-annotator confusions from difficulty and competence (Platanios et"
+            + " al. 2020)",
+        Lia.Options.defaults(),
+        Lia::new);
   }
 
   private Learners() {}

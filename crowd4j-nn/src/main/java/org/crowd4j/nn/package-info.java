@@ -10,9 +10,14 @@
  *   <li>{@link org.crowd4j.nn.Conal} — Chu, Ma &amp; Wang 2021;
  *   <li>{@link org.crowd4j.nn.SingleConfusion} — Sukhbaatar et al. 2014;
  *   <li>{@link org.crowd4j.nn.SoftBootstrap} — Reed et al. 2014;
+ *   <li>{@link org.crowd4j.nn.CrowdMixtureNet} — Mena &amp; Ñanculef 2019;
+ *   <li>{@link org.crowd4j.nn.LearningToVote} — Wang et al. 2020;
+ *   <li>{@link org.crowd4j.nn.RaykarEm} — Raykar et al. 2010 (AggNet, DL-EM);
  *   <li>{@link org.crowd4j.nn.Mbem} — Khetan, Lipton &amp; Anandkumar 2018;
  *   <li>{@link org.crowd4j.nn.WeightedDoctorNet} — Guan et al. 2018;
- *   <li>{@link org.crowd4j.nn.MaxMig} — Cao et al. 2019.
+ *   <li>{@link org.crowd4j.nn.MaxMig} — Cao et al. 2019;
+ *   <li>{@link org.crowd4j.nn.Lia} — Platanios et al. 2020 (LIA; multi-label via {@link
+ *       org.crowd4j.nn.LiaMultiLabel}).
  * </ul>
  *
  * <p>Each learner is configured by its options record plus {@link org.crowd4j.nn.TrainOptions} and

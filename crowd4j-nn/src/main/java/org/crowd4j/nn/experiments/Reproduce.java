@@ -62,7 +62,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml|lia|lia-oracles [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -106,12 +106,14 @@ public final class Reproduce {
         LearningToVoteExperiments.run(argv[0], a, r.shared());
         return;
       }
+      case "lia" -> new LiaExperiments(a).sweep(r.shared());
+      case "lia-oracles" -> new LiaExperiments(a).oracles(r.shared());
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
     }
     r.summary();
   }
 
-  private Path shared() {
+  Path shared() {
     String s = args.get("shared");
     if (s == null) {
       s = System.getenv("CROWD4J_SHARED");

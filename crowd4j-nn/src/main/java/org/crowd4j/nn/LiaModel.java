@@ -1,0 +1,178 @@
+package org.crowd4j.nn;
+
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
+import java.util.List;
+import java.util.Map;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.TaskFeatures;
+
+/** The computations of a trained {@link Lia} model: posteriors and per-pair competence. */
+final class LiaModel {
+  private LiaModel() {}
+
+  private static void check(LearnedModel model) {
+    if (!Lia.NAME.equals(model.method())) {
+      throw new UnsupportedOperationException(
+          model.method() + " is not a LIA model (method " + Lia.NAME + " expected)");
+    }
+  }
+
+  static double[] emPosteriors(LearnedModel model) {
+    check(model);
+    NDArray a = model.headParameters().get(LiaHead.EM_POSTERIORS);
+    if (a == null) {
+      return null;
+    }
+    float[] f = a.toFloatArray();
+    double[] out = new double[f.length];
+    for (int i = 0; i < f.length; i++) {
+      out[i] = f[i];
+    }
+    return out;
+  }
+
+  static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
+    check(model);
+    if (!data.labels().names().equals(model.labels().names())) {
+      throw new IllegalArgumentException(
+          "labels " + data.labels().names() + " differ from the model's " + model.labels().names());
+    }
+    Lia.Options o = Lia.Options.fromMap(model.options());
+    int n = data.numTasks();
+    int k = model.labels().size();
+    TaskFeatures aligned = features.alignedTo(data.tasks());
+    float[] prior = null;
+    if (o.eStepPrior()) {
+      double[] h = model.predict(aligned);
+      prior = new float[h.length];
+      for (int i = 0; i < h.length; i++) {
+        prior[i] = (float) h[i];
+      }
+    }
+    int[] worker = data.workerColumn();
+    for (int a = 0; a < worker.length; a++) {
+      String name = data.workers().name(worker[a]);
+      if (!model.workers().contains(name)) {
+        throw new IllegalArgumentException("annotator '" + name + "' is not one of the model's");
+      }
+      worker[a] = model.workers().id(name);
+    }
+    float[] x = model.standardized(aligned.toArray());
+    try (NDManager s = scope(model)) {
+      return LiaHead.posteriors(
+          model.headParameters(),
+          o,
+          k,
+          x,
+          n,
+          model.inputDim(),
+          data.taskOffsets(),
+          worker,
+          data.labelColumn(),
+          s,
+          prior);
+    }
+  }
+
+  /**
+   * Σ_k h_k(x_i) Q_ij[k, k] for every item row and annotator (named training annotators, or feature
+   * rows), items × annotators row-major.
+   */
+  static double[] probabilityCorrect(
+      LearnedModel model, TaskFeatures items, List<String> names, TaskFeatures annotatorFeatures) {
+    check(model);
+    Lia.Options o = Lia.Options.fromMap(model.options());
+    Map<String, NDArray> p = model.headParameters();
+    int k = model.labels().size();
+    int n = items.numRows();
+    if (items.dim() != model.inputDim()) {
+      throw new IllegalArgumentException(
+          "items have " + items.dim() + " features, the model expects " + model.inputDim());
+    }
+    int count;
+    long[] ids = null;
+    if (names != null) {
+      count = names.size();
+      ids = new long[count];
+      for (int j = 0; j < count; j++) {
+        String name = names.get(j);
+        if (!model.workers().contains(name)) {
+          throw new IllegalArgumentException(
+              "annotator '"
+                  + name
+                  + "' was not seen in training; give her features to"
+                  + " Lia.probabilityCorrect(model, items, annotatorFeatures)");
+        }
+        ids[j] = model.workers().id(name);
+      }
+    } else {
+      if (!p.containsKey("annotator.features")) {
+        throw new UnsupportedOperationException("the model was trained without annotator features");
+      }
+      int dim = (int) p.get("annotator.features").getShape().get(1);
+      if (annotatorFeatures.dim() != dim) {
+        throw new IllegalArgumentException(
+            "annotator features need " + dim + " columns, got " + annotatorFeatures.dim());
+      }
+      count = annotatorFeatures.numRows();
+    }
+    double[] h = model.predict(items);
+    float[] x = model.standardized(items.toArray());
+    double[] out = new double[n * count];
+    if (n == 0 || count == 0) {
+      return out;
+    }
+    try (NDManager s = scope(model)) {
+      NDArray rows;
+      if (ids != null) {
+        rows = LiaHead.annotatorRows(p, s.create(ids));
+      } else {
+        rows =
+            LiaHead.annotatorRowsFromFeatures(
+                p,
+                s.create(
+                    annotatorFeatures.toArray(),
+                    new Shape(annotatorFeatures.numRows(), annotatorFeatures.dim())));
+      }
+      long[] pairItem = new long[n * count];
+      long[] pairAnnotator = new long[n * count];
+      for (int i = 0; i < n; i++) {
+        for (int j = 0; j < count; j++) {
+          pairItem[i * count + j] = i;
+          pairAnnotator[i * count + j] = j;
+        }
+      }
+      NDArray pairRows = rows.get(new ai.djl.ndarray.index.NDIndex("{}", s.create(pairAnnotator)));
+      float[] q =
+          LiaHead.logQ(
+                  p,
+                  o,
+                  k,
+                  s.create(x, new Shape(n, model.inputDim())),
+                  s.create(pairItem),
+                  pairRows)
+              .exp()
+              .toFloatArray();
+      for (int pr = 0; pr < n * count; pr++) {
+        int i = pr / count;
+        double c = 0;
+        for (int z = 0; z < k; z++) {
+          c += h[i * k + z] * q[(pr * k + z) * k + z];
+        }
+        out[pr] = Math.min(1, Math.max(0, c));
+      }
+    }
+    return out;
+  }
+
+  /** A memory scope of the model's manager with its arrays attached until it closes. */
+  private static NDManager scope(LearnedModel model) {
+    NDManager s = model.manager().newSubManager();
+    for (NDArray a : model.nativeArrays()) {
+      a.tempAttach(s);
+    }
+    return s;
+  }
+}
