@@ -18,6 +18,7 @@ import org.crowd4j.nn.EpochStats;
 import org.crowd4j.nn.LearnedModel;
 import org.crowd4j.nn.Learner;
 import org.crowd4j.nn.Learners;
+import org.crowd4j.nn.Lia;
 import org.crowd4j.nn.NnRuntime;
 import org.crowd4j.nn.Predictions;
 import org.crowd4j.nn.TrainOptions;
@@ -49,10 +50,19 @@ final class TrainCommand implements Callable<Integer> {
 
   @Option(
       names = "--features",
-      required = true,
       paramLabel = "FILE",
-      description = "Item features: task,f0,f1,... (one row per task of the answers).")
+      description =
+          "Item features: task,f0,f1,... (one row per task of the answers). Required unless"
+              + " --item-embeddings.")
   Path features;
+
+  @Option(
+      names = "--item-embeddings",
+      description =
+          "No feature file: each item's features are its one-hot id, so the first layer learns"
+              + " an embedding per item (LIA-E of the LIA paper; transductive — use --labels-out"
+              + " for the items' labels; n × n floats, so for up to some ten thousand items).")
+  boolean itemEmbeddings;
 
   @Option(names = "--valid-features", paramLabel = "FILE", description = "Validation features.")
   Path validFeatures;
@@ -164,6 +174,13 @@ final class TrainCommand implements Callable<Integer> {
               throw new CommandLine.ParameterException(
                   spec.commandLine(), "--backbone must be mlp or cnn: " + backbone);
         };
+    if ((features == null) == !itemEmbeddings) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          features == null
+              ? "--features FILE is required (or --item-embeddings for items without features)"
+              : "--features and --item-embeddings exclude each other");
+    }
     if ((validFeatures == null) != (validGold == null)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--valid-features and --valid-gold go together");
@@ -208,7 +225,8 @@ final class TrainCommand implements Callable<Integer> {
         "--gold",
         gold);
     CrowdDataset data = input.read(output, err);
-    TaskFeatures x = output.readFeatures(features, err);
+    TaskFeatures x =
+        itemEmbeddings ? Lia.itemIdentityFeatures(data) : output.readFeatures(features, err);
     Validation valid = split(validFeatures, validGold, data, err);
     Validation test = split(testFeatures, testGold, data, err);
     if (output.human()) {
@@ -247,11 +265,12 @@ final class TrainCommand implements Callable<Integer> {
       if (output.human()) {
         outw.printf(
             Locale.ROOT,
-            "selected epoch %d of %d (%s %.4f), %.4f s per epoch%n",
+            "selected epoch %d of %d (%s), %.4f s per epoch%n",
             s.bestEpoch(),
             s.epochsRun(),
-            s.selectionMetric(),
-            s.bestScore(),
+            Double.isNaN(s.bestScore())
+                ? s.selectionMetric()
+                : String.format(Locale.ROOT, "%s %.4f", s.selectionMetric(), s.bestScore()),
             s.medianEpochSeconds());
       }
       accuracy(j, "validation", valid, model, outw, "validation accuracy on %d items: %.4f%n");

@@ -118,4 +118,67 @@ class TrainPredictCommandTest {
     assertEquals(0, run("train", "--help").code());
     assertEquals(0, run("predict", "--help").code());
   }
+
+  @Test
+  void liaWithItemEmbeddingsNeedsNoFeatureFile() throws Exception {
+    Path d = SharedData.dataset("bluebirds");
+    Path labels = dir.resolve("lia-labels.csv");
+    Run t =
+        run(
+            "train",
+            "--method",
+            "lia",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--item-embeddings",
+            "--gold",
+            d.resolve("gold.csv").toString(),
+            "--epochs",
+            "200",
+            "--param",
+            "batchSize=1024",
+            "--param",
+            "learningRate=0.01",
+            "--param",
+            "amsgrad=true",
+            "--param",
+            "selection=LAST_EPOCH",
+            "--seed",
+            "1",
+            "--out",
+            dir.resolve("lia-model").toString(),
+            "--labels-out",
+            labels.toString());
+    assertEquals(0, t.code(), t.err());
+    assertEquals(109, Files.readAllLines(labels).size()); // 108 birds and the header
+    String acc =
+        t.out().replaceAll("(?s).*accuracy of the inferred labels on 108 gold items: ", "");
+    assertTrue(Double.parseDouble(acc.substring(0, 6)) > 0.75, t.out());
+
+    Run both =
+        run(
+            "train",
+            "--method",
+            "lia",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--item-embeddings",
+            "--features",
+            d.resolve("answers.csv").toString(),
+            "--out",
+            dir.resolve("x").toString());
+    assertEquals(2, both.code());
+    assertTrue(both.err().contains("exclude each other"), both.err());
+    Run neither =
+        run(
+            "train",
+            "--method",
+            "lia",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--out",
+            dir.resolve("x").toString());
+    assertEquals(2, neither.code());
+    assertTrue(neither.err().contains("--item-embeddings"), neither.err());
+  }
 }

@@ -407,29 +407,45 @@ public final class LearnedModel implements AutoCloseable {
   }
 
   /**
-   * CoNAL's annotator embeddings u_r, one row per training annotator in {@link #workers()} order:
-   * the annotator's one-hot code (or her features, for a model trained {@link
-   * Conal#withAnnotatorFeatures with annotator features}) through the auxiliary network's linear
-   * map, L2-normalised when the model normalises them. {@code null} for learners without annotator
-   * embeddings.
+   * The learnt annotator embeddings, one row per training annotator in {@link #workers()} order:
+   * CoNAL's u_r (the annotator's one-hot code, or her features for a model trained {@link
+   * Conal#withAnnotatorFeatures with annotator features}, through the auxiliary network's linear
+   * map, L2-normalised when the model normalises them) or LIA's r_j (the learnt embedding, or the
+   * features through c_ψ's input map). {@code null} for learners without annotator embeddings.
    */
   public float[][] annotatorEmbeddings() {
     checkOpen();
-    NDArray weight = headParams.get("annotator.weight");
-    NDArray bias = headParams.get("annotator.bias");
-    if (!Conal.NAME.equals(method) || weight == null || bias == null) {
+    if (Conal.NAME.equals(method)) {
+      return linearRows(
+          "annotator.weight", "annotator.bias", bool(options.get("normalizeAnnotator")));
+    }
+    if (Lia.NAME.equals(method)) {
+      return headParams.containsKey("competence.embedding")
+          ? linearRows("competence.embedding", null, false)
+          : linearRows("competence.input.weight", "competence.input.bias", false);
+    }
+    return null;
+  }
+
+  /**
+   * Rows x_r W + b for every training annotator, x_r her one-hot code or, when the head holds
+   * {@code annotator.features}, her features; {@code null} when the head lacks {@code weight}.
+   */
+  private float[][] linearRows(String weightName, String biasName, boolean normalize) {
+    NDArray weight = headParams.get(weightName);
+    NDArray bias = biasName == null ? null : headParams.get(biasName);
+    if (weight == null || (biasName != null && bias == null)) {
       return null;
     }
     long[] shape = weight.getShape().getShape();
     int in = (int) shape[0];
     int e = (int) shape[1];
     float[] w = weight.toFloatArray();
-    float[] b = bias.toFloatArray();
+    float[] b = bias == null ? new float[e] : bias.toFloatArray();
     NDArray features = headParams.get("annotator.features");
     float[] f = features == null ? null : features.toFloatArray();
     int rows = f == null ? in : f.length / in;
     float[][] out = new float[rows][e];
-    boolean normalize = bool(options.get("normalizeAnnotator"));
     for (int r = 0; r < rows; r++) {
       for (int j = 0; j < e; j++) {
         double s = b[j];

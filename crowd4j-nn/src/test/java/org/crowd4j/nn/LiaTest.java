@@ -153,6 +153,9 @@ class LiaTest {
     try (LearnedModel m = lia(small(), 5).fit(data, features)) {
       double[] pc = m.probabilityCorrect(features, names);
       assertEquals(N * names.size(), pc.length);
+      float[][] embeddings = m.annotatorEmbeddings();
+      assertEquals(names.size(), embeddings.length);
+      assertEquals(small().embedding(), embeddings[0].length);
       double[] mean = new double[names.size()];
       for (int i = 0; i < N; i++) {
         for (int j = 0; j < names.size(); j++) {
