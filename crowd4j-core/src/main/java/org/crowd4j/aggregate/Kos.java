@@ -106,7 +106,11 @@ public final class Kos implements Aggregator {
     int k = data.numLabels();
     if (k != 2) {
       throw new IllegalArgumentException(
-          "KOS is for binary labels only; the data has " + k + " labels " + data.labels());
+          "KOS is for binary labels only; the data has "
+              + k
+              + " labels ("
+              + String.join(", ", data.labels().names())
+              + ")");
     }
     int n = data.numTasks();
     int numWorkers = data.numWorkers();
