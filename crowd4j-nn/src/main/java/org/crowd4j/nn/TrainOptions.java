@@ -1,5 +1,8 @@
 package org.crowd4j.nn;
 
+import java.util.Map;
+import org.crowd4j.aggregate.OptionsBinder;
+
 /**
  * How a learner trains its network: epochs, minibatches, Adam, model selection, seed.
  *
@@ -125,81 +128,29 @@ public record TrainOptions(
 
   /** A copy with {@code epochs}. */
   public TrainOptions withEpochs(int e) {
-    return new TrainOptions(
-        e,
-        batchSize,
-        learningRate,
-        headLearningRate,
-        amsgrad,
-        beta1,
-        beta2,
-        epsilon,
-        weightDecay,
-        resetOptimizerEachEpoch,
-        selection,
-        holdOut,
-        standardize,
-        seed,
-        checkpointDir);
+    return with("epochs", String.valueOf(e));
   }
 
   /** A copy with the classifier's step size {@code lr}. */
   public TrainOptions withLearningRate(double lr) {
-    return new TrainOptions(
-        epochs,
-        batchSize,
-        lr,
-        headLearningRate,
-        amsgrad,
-        beta1,
-        beta2,
-        epsilon,
-        weightDecay,
-        resetOptimizerEachEpoch,
-        selection,
-        holdOut,
-        standardize,
-        seed,
-        checkpointDir);
+    return with("learningRate", String.valueOf(lr));
   }
 
   /** A copy with {@code seed}. */
   public TrainOptions withSeed(long s) {
-    return new TrainOptions(
-        epochs,
-        batchSize,
-        learningRate,
-        headLearningRate,
-        amsgrad,
-        beta1,
-        beta2,
-        epsilon,
-        weightDecay,
-        resetOptimizerEachEpoch,
-        selection,
-        holdOut,
-        standardize,
-        s,
-        checkpointDir);
+    return with("seed", String.valueOf(s));
   }
 
   /** A copy with {@code selection}. */
   public TrainOptions withSelection(Selection s) {
-    return new TrainOptions(
-        epochs,
-        batchSize,
-        learningRate,
-        headLearningRate,
-        amsgrad,
-        beta1,
-        beta2,
-        epsilon,
-        weightDecay,
-        resetOptimizerEachEpoch,
-        s,
-        holdOut,
-        standardize,
-        seed,
-        checkpointDir);
+    return with("selection", String.valueOf(s));
+  }
+
+  /**
+   * A copy with one component changed, bound from its text as {@code --param name=value} is ({@link
+   * OptionsBinder}; {@code String.valueOf} of a number or enum reads back exactly).
+   */
+  private TrainOptions with(String component, String value) {
+    return OptionsBinder.bind(this, Map.of(component, value));
   }
 }

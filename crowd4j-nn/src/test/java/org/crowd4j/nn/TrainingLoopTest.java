@@ -187,4 +187,32 @@ class TrainingLoopTest {
             Backbone.paperMlp());
     assertEquals(7, ((BaseLearner<?>) l).trainOptions().epochs());
   }
+
+  @Test
+  void copiesChangeOneComponentExactly() {
+    TrainOptions base = TrainOptions.defaults();
+    TrainOptions t =
+        base.withEpochs(7)
+            .withLearningRate(0.1 + 0.2)
+            .withSeed(-3)
+            .withSelection(TrainOptions.Selection.LAST_EPOCH);
+    assertEquals(
+        new TrainOptions(
+            7,
+            base.batchSize(),
+            0.1 + 0.2,
+            base.headLearningRate(),
+            base.amsgrad(),
+            base.beta1(),
+            base.beta2(),
+            base.epsilon(),
+            base.weightDecay(),
+            base.resetOptimizerEachEpoch(),
+            TrainOptions.Selection.LAST_EPOCH,
+            base.holdOut(),
+            base.standardize(),
+            -3,
+            base.checkpointDir()),
+        t);
+  }
 }
