@@ -690,8 +690,7 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       double[] scores = new double[o.epochs()];
       double[] seconds = new double[o.epochs()];
       float[][] best = null;
-      double bestScore = Double.NaN;
-      int bestEpoch = 0;
+      EpochSelector selector = new EpochSelector(selection);
       int epochsRun = 0;
       for (int epoch = 1; epoch <= o.epochs(); epoch++) {
         if (o.resetOptimizerEachEpoch() && epoch > 1) {
@@ -724,7 +723,6 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
           LOG.warn("{}: non-finite training loss at epoch {}", NAME, epoch);
         }
         double score = Double.NaN;
-        boolean improved;
         if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
           float[] z = logits(validX);
           if (multiValid != null) {
@@ -736,18 +734,13 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
           } else {
             score = valid.accuracy(Trainer.argmax(z, p.k()));
           }
-          improved = best == null || score > bestScore;
         } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
           score = heldOutBce(heldOut);
-          improved = best == null || score < bestScore || Double.isNaN(bestScore);
-        } else {
-          improved = true;
         }
         scores[epoch - 1] = score;
         epochsRun = epoch;
+        boolean improved = selector.offer(epoch, score);
         if (improved) {
-          bestScore = score;
-          bestEpoch = epoch;
           if (selection != TrainOptions.Selection.LAST_EPOCH) {
             best = snapshot();
           }
@@ -771,9 +764,9 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       TrainingSummary summary =
           new TrainingSummary(
               epochsRun,
-              bestEpoch,
+              selector.bestEpoch(),
               metric,
-              bestScore,
+              selector.bestScore(),
               Arrays.copyOf(losses, epochsRun),
               Arrays.copyOf(scores, epochsRun),
               Arrays.copyOf(seconds, epochsRun),

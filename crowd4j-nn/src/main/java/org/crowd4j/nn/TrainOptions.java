@@ -131,6 +131,16 @@ public record TrainOptions(
     return with("epochs", String.valueOf(e));
   }
 
+  /** A copy with {@code batchSize} items per minibatch. */
+  public TrainOptions withBatchSize(int b) {
+    return with("batchSize", String.valueOf(b));
+  }
+
+  /** A copy with the annotator model's step size {@code lr} (0 = the learner's own choice). */
+  public TrainOptions withHeadLearningRate(double lr) {
+    return with("headLearningRate", String.valueOf(lr));
+  }
+
   /** A copy with the classifier's step size {@code lr}. */
   public TrainOptions withLearningRate(double lr) {
     return with("learningRate", String.valueOf(lr));

@@ -159,8 +159,7 @@ final class Trainer {
     double[] scores = new double[o.epochs()];
     double[] seconds = new double[o.epochs()];
     Map<String, float[]> best = null;
-    double bestScore = Double.NaN;
-    int bestEpoch = 0;
+    EpochSelector selector = new EpochSelector(selection);
     int epochsRun = 0;
     for (int epoch = 1; epoch <= o.epochs(); epoch++) {
       if (o.resetOptimizerEachEpoch() && epoch > 1) {
@@ -199,21 +198,15 @@ final class Trainer {
         LOG.warn("{}: non-finite training loss at epoch {}", method, epoch);
       }
       double score = Double.NaN;
-      boolean improved;
       if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
         score = valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
-        improved = best == null || score > bestScore;
       } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
         score = heldOutNll(heldOut);
-        improved = best == null || score < bestScore || Double.isNaN(bestScore);
-      } else {
-        improved = true;
       }
       scores[epoch - 1] = score;
       epochsRun = epoch;
+      boolean improved = selector.offer(epoch, score);
       if (improved) {
-        bestScore = score;
-        bestEpoch = epoch;
         if (selection != TrainOptions.Selection.LAST_EPOCH) {
           best = snapshot();
         }
@@ -243,9 +236,9 @@ final class Trainer {
     TrainingSummary summary =
         new TrainingSummary(
             epochsRun,
-            bestEpoch,
+            selector.bestEpoch(),
             metric,
-            bestScore,
+            selector.bestScore(),
             Arrays.copyOf(losses, epochsRun),
             Arrays.copyOf(scores, epochsRun),
             Arrays.copyOf(seconds, epochsRun),

@@ -146,23 +146,7 @@ public final class Baselines2Experiments {
           SimulatedCrowd crowd = FlipperCrowds.of(train.labels(), k, p, regime, seed);
           CrowdDataset data = crowd.data();
           double[] truth = crowd.effectiveConfusionsByWorkerId();
-          TrainOptions t =
-              new TrainOptions(
-                  epochs,
-                  128,
-                  1e-3,
-                  0,
-                  false,
-                  0.9,
-                  0.999,
-                  1e-8,
-                  0,
-                  false,
-                  TrainOptions.Selection.HELD_OUT_ANSWERS,
-                  0.1,
-                  false,
-                  seed,
-                  "");
+          TrainOptions t = FlipperCrowds.trainOptions(epochs, seed);
           for (String method : methods()) {
             long t0 = System.nanoTime();
             try (LearnedModel m =

@@ -1,6 +1,7 @@
 package org.crowd4j.nn.experiments;
 
 import java.util.SplittableRandom;
+import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.simulate.Assignment;
 import org.crowd4j.simulate.ConfusionPool;
 import org.crowd4j.simulate.Confusions;
@@ -27,5 +28,17 @@ final class FlipperCrowds {
         b.build(),
         regime.equals("dense") ? Assignment.dense() : Assignment.onePerItem(),
         2000 + seed);
+  }
+
+  /**
+   * Training of the MNIST experiments: Adam lr 1e-3 with persistent moments, batches of 128 items,
+   * the epoch chosen on the answers of 10 % held-out images, {@code epochs} epochs.
+   */
+  static TrainOptions trainOptions(int epochs, long seed) {
+    return TrainOptions.defaults()
+        .withEpochs(epochs)
+        .withBatchSize(128)
+        .withSelection(TrainOptions.Selection.HELD_OUT_ANSWERS)
+        .withSeed(seed);
   }
 }

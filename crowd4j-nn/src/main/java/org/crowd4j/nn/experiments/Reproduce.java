@@ -308,40 +308,8 @@ public final class Reproduce {
           double[] truth = crowd.effectiveConfusionsByWorkerId();
           boolean dominant =
               ConfusionRecovery.diagonallyDominant(ConfusionRecovery.mean(truth, k), k);
-          TrainOptions t =
-              new TrainOptions(
-                  epochs,
-                  128,
-                  1e-3,
-                  0.01,
-                  false,
-                  0.9,
-                  0.999,
-                  1e-8,
-                  0,
-                  false,
-                  TrainOptions.Selection.HELD_OUT_ANSWERS,
-                  0.1,
-                  false,
-                  seed,
-                  "");
-          TrainOptions sameRate =
-              new TrainOptions(
-                  epochs,
-                  128,
-                  1e-3,
-                  0,
-                  false,
-                  0.9,
-                  0.999,
-                  1e-8,
-                  0,
-                  false,
-                  TrainOptions.Selection.HELD_OUT_ANSWERS,
-                  0.1,
-                  false,
-                  seed,
-                  "");
+          TrainOptions t = FlipperCrowds.trainOptions(epochs, seed).withHeadLearningRate(0.01);
+          TrainOptions sameRate = FlipperCrowds.trainOptions(epochs, seed);
           Backbone cnn = Backbone.smallCnn();
           String setting = regime + " p=" + pStr + (dominant ? "" : " (mean CM not dominant)");
           for (String method : methods("trace-reg,trace-reg-no-trace,crowd-layer,mv")) {
