@@ -69,7 +69,12 @@ public final class DawidSkene implements Aggregator {
      * crowd-kit 1.4.1's ELBO per answer, which adds the log prior once per answer; not monotone,
      * kept for exact parity with that library.
      */
-    CROWDKIT_ELBO
+    CROWDKIT_ELBO;
+
+    /** The name of the objective this rule watches, as {@link Diagnostics#objectiveName()}. */
+    public String objectiveName() {
+      return this == CROWDKIT_ELBO ? "crowd-kit ELBO per answer" : "log-likelihood per answer";
+    }
   }
 
   /** How initial confusion matrices enter the first M-step. */
@@ -244,7 +249,7 @@ public final class DawidSkene implements Aggregator {
         null,
         prior,
         confusions(logError, numWorkers, k),
-        progress.diagnostics("log-likelihood per answer"),
+        progress.diagnostics(options.stopping().objectiveName()),
         Provenance.of(name(), options, data, start));
   }
 

@@ -170,10 +170,7 @@ public final class OneCoinDawidSkene implements Aggregator {
         null,
         prior,
         new WorkerSkills(skills),
-        progress.diagnostics(
-            options.stopping() == Stopping.CROWDKIT_ELBO
-                ? "crowd-kit ELBO per answer"
-                : "log-likelihood per answer"),
+        progress.diagnostics(options.stopping().objectiveName()),
         Provenance.of(name(), options, data, start));
   }
 

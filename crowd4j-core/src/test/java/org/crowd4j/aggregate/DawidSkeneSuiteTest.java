@@ -19,6 +19,7 @@ class DawidSkeneSuiteTest {
     DawidSkene.Options parity =
         new DawidSkene.Options(100, 1e-5, 1e-10, DawidSkene.Stopping.CROWDKIT_ELBO);
     AggregationResult r = new DawidSkene(parity).fit(data);
+    assertEquals("crowd-kit ELBO per answer", r.diagnostics().objectiveName());
     Map<String, Map<String, Double>> probas =
         PeerTables.frame(SharedData.suite("observed/DawidSkene__" + fixture + "__probas.csv"));
     assertEquals(data.numTasks(), probas.size());

@@ -122,7 +122,7 @@ public final class SparkDawidSkene extends SparkAggregator {
         run,
         p -> scorer(p, floor),
         exp(theta[0]),
-        "log-likelihood per answer",
+        options.stopping().objectiveName(),
         matrices,
         schema,
         new double[][] {matrices.skills(), confusion},

@@ -133,9 +133,7 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
         run,
         p -> scorer(p, floor),
         exp(theta[0]),
-        options.stopping() == Stopping.CROWDKIT_ELBO
-            ? "crowd-kit ELBO per answer"
-            : "log-likelihood per answer",
+        options.stopping().objectiveName(),
         new WorkerSkills(theta[2]),
         new StructType().add("skill", DataTypes.DoubleType, false),
         new double[][] {theta[2]},
