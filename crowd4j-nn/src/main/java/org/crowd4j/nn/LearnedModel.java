@@ -165,22 +165,7 @@ public final class LearnedModel implements AutoCloseable {
     if (headParams.containsKey(DoctorHead.WEIGHTS)) {
       z = DoctorHead.combine(floats(headParams), z, k);
     }
-    double[] p = new double[z.length];
-    for (int i = 0; i < n; i++) {
-      double max = Double.NEGATIVE_INFINITY;
-      for (int c = 0; c < k; c++) {
-        max = Math.max(max, z[i * k + c]);
-      }
-      double s = 0;
-      for (int c = 0; c < k; c++) {
-        p[i * k + c] = Math.exp(z[i * k + c] - max);
-        s += p[i * k + c];
-      }
-      for (int c = 0; c < k; c++) {
-        p[i * k + c] /= s;
-      }
-    }
-    return p;
+    return Head.softmaxRows(z, k);
   }
 
   private static Map<String, float[]> floats(Map<String, NDArray> params) {
