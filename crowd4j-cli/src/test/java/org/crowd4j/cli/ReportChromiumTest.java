@@ -1,13 +1,12 @@
 package org.crowd4j.cli;
 
+import static org.crowd4j.cli.CliRunner.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,11 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.crowd4j.cli.CliRunner.Run;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * {@code crowd4j report} end to end: the report of LabelMe (with gold and a CoNAL model) opened in
@@ -36,18 +35,6 @@ class ReportChromiumTest {
 
   /** Screenshots are kept here for people to look at. */
   static final Path SHOTS = Paths.get("target", "report-screenshots");
-
-  record Run(int code, String out, String err) {}
-
-  static Run run(String... args) {
-    CommandLine cl = Main.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   /** The check run in the page once loaded: every chart image decoded and laid out. */
   static final String CHECK =
