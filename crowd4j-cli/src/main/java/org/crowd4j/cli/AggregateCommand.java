@@ -162,6 +162,7 @@ final class AggregateCommand implements Callable<Integer> {
     }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
+    double[] goldFree = SelectionOutput.diagnostics(result, data);
     if (output.json) {
       ObjectNode j = Output.object("aggregate");
       j.put("method", method);
@@ -179,6 +180,11 @@ final class AggregateCommand implements Callable<Integer> {
       j.put("objectiveName", d.objectiveName());
       Output.put(j, "loadSeconds", loadSeconds);
       Output.put(j, "fitSeconds", fitSeconds);
+      Output.put(j, "consistency", goldFree[0]);
+      Output.put(j, "uncertainty", goldFree[1]);
+      if (result.selection().isPresent()) {
+        SelectionOutput.json(j, result.selection().get());
+      }
       if (goldLabels == null) {
         j.putNull("gold");
       } else {
@@ -207,6 +213,14 @@ final class AggregateCommand implements Callable<Integer> {
           d.converged(),
           loadSeconds,
           fitSeconds);
+      if (result.selection().isPresent()) {
+        SelectionOutput.print(outw, result.selection().get());
+      }
+      outw.printf(
+          Locale.ROOT,
+          "gold-free: consistency %.4f, uncertainty %.4f nats%n",
+          goldFree[0],
+          goldFree[1]);
       if (goldLabels != null) {
         outw.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", goldLabels.count(), accuracy);
       }

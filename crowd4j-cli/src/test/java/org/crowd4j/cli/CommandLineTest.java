@@ -86,7 +86,8 @@ class CommandLineTest {
   void usageErrorsExitWithTwoAndExplain() {
     Run unknown = run("aggregate", "--answers", "x.csv", "--method", "nope");
     assertEquals(2, unknown.code());
-    assertTrue(unknown.err().contains("unknown method 'nope'. Available: mv,"), unknown.err());
+    assertTrue(
+        unknown.err().contains("unknown method 'nope'. Available: auto, mv,"), unknown.err());
     Run badParam = run("aggregate", "--answers", "x.csv", "--method", "ds", "--param", "foo=1");
     assertEquals(2, badParam.code());
     assertTrue(

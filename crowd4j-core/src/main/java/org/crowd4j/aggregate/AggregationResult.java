@@ -16,8 +16,10 @@ public final class AggregationResult {
   private final int[] labels;
   private final double[] classPriors;
   private final WorkerModel workers;
+  private final NoiseModel noise;
   private final Diagnostics diagnostics;
   private final Provenance provenance;
+  private final MethodSelection selection;
 
   /**
    * Builds a result. {@code posteriors} is {@code n × K} row-major; {@code labels} may be {@code
@@ -32,6 +34,22 @@ public final class AggregationResult {
       WorkerModel workers,
       Diagnostics diagnostics,
       Provenance provenance) {
+    this(data, posteriors, labels, classPriors, workers, null, diagnostics, provenance);
+  }
+
+  /**
+   * Builds a result whose answer model is {@code noise} instead of the one {@link NoiseModels}
+   * derives from {@code workers} ({@code null}: derived).
+   */
+  public AggregationResult(
+      CrowdDataset data,
+      double[] posteriors,
+      int[] labels,
+      double[] classPriors,
+      WorkerModel workers,
+      NoiseModel noise,
+      Diagnostics diagnostics,
+      Provenance provenance) {
     int n = data.numTasks();
     int k = data.numLabels();
     if (posteriors.length != n * k) {
@@ -44,8 +62,40 @@ public final class AggregationResult {
     this.labels = labels == null ? Posteriors.argmax(posteriors, n, k) : labels.clone();
     this.classPriors = classPriors == null ? null : classPriors.clone();
     this.workers = Objects.requireNonNull(workers, "workers");
+    this.noise = noise != null ? noise : NoiseModels.of(data, workers, this.posteriors);
+    if (this.noise.numLabels() != k) {
+      throw new IllegalArgumentException(
+          "the noise model has " + this.noise.numLabels() + " classes, the data " + k);
+    }
     this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
     this.provenance = Objects.requireNonNull(provenance, "provenance");
+    this.selection = null;
+  }
+
+  private AggregationResult(AggregationResult r, Provenance provenance, MethodSelection selection) {
+    this.tasks = r.tasks;
+    this.labelNames = r.labelNames;
+    this.posteriors = r.posteriors;
+    this.labels = r.labels;
+    this.classPriors = r.classPriors;
+    this.workers = r.workers;
+    this.noise = r.noise;
+    this.diagnostics = r.diagnostics;
+    this.provenance = provenance;
+    this.selection = selection;
+  }
+
+  /**
+   * This result as the outcome of a method choice: the same fit, with {@code provenance} (naming
+   * the choosing method) and how the choice was made ({@code null}: no choice was made).
+   */
+  public AggregationResult chosenBy(Provenance provenance, MethodSelection selection) {
+    return new AggregationResult(this, Objects.requireNonNull(provenance, "provenance"), selection);
+  }
+
+  /** How the method was chosen, when this result comes from a gold-free choice ({@code auto}). */
+  public java.util.Optional<MethodSelection> selection() {
+    return java.util.Optional.ofNullable(selection);
   }
 
   /** Number of tasks. */
@@ -92,6 +142,38 @@ public final class AggregationResult {
   /** The annotator model. */
   public WorkerModel workers() {
     return workers;
+  }
+
+  /** The answer model: P(answer | true label, task, worker) as this fit implies it. */
+  public NoiseModel noise() {
+    return noise;
+  }
+
+  /**
+   * P(worker {@code worker} answers {@code label} on task {@code task}) = Σ_z q_task(z) P(label |
+   * z, task, worker): the fitted model's prediction of an answer, with the task's posterior for its
+   * true label. {@code worker} indexes the fitted data's worker vocabulary.
+   */
+  public double answerProbability(int task, int worker, int label) {
+    int k = labelNames.size();
+    double p = 0;
+    for (int z = 0; z < k; z++) {
+      double q = posteriors[task * k + z];
+      if (q > 0) {
+        p += q * noise.probability(task, worker, z, label);
+      }
+    }
+    return p;
+  }
+
+  /** The predicted answer distribution of {@code worker} on {@code task}; sums to 1. */
+  public double[] answerDistribution(int task, int worker) {
+    int k = labelNames.size();
+    double[] out = new double[k];
+    for (int l = 0; l < k; l++) {
+      out[l] = answerProbability(task, worker, l);
+    }
+    return out;
   }
 
   /** Iterations, convergence and objective history. */

@@ -39,8 +39,17 @@ public final class DawidSkene implements Aggregator {
    * @param tol stop when the log-likelihood per answer gains less than this
    * @param floor probability floor for posteriors and confusion counts (crowd-kit: 1e-10)
    * @param stopping which objective the stopping rule watches
+   * @param confusionPrior pseudo-counts per confusion row of a Dirichlet prior (MAP estimate); 0 =
+   *     maximum likelihood
+   * @param priorShape how the pseudo-counts of a row are spread over the answers
    */
-  public record Options(int maxIterations, double tol, double floor, Stopping stopping) {
+  public record Options(
+      int maxIterations,
+      double tol,
+      double floor,
+      Stopping stopping,
+      double confusionPrior,
+      PriorShape priorShape) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -53,12 +62,42 @@ public final class DawidSkene implements Aggregator {
         throw new IllegalArgumentException("floor must be in [0, 0.01): " + floor);
       }
       Objects.requireNonNull(stopping, "stopping");
+      if (!(confusionPrior >= 0) || Double.isInfinite(confusionPrior)) {
+        throw new IllegalArgumentException(
+            "confusionPrior must be >= 0 and finite: " + confusionPrior);
+      }
+      Objects.requireNonNull(priorShape, "priorShape");
     }
 
-    /** crowd-kit's defaults: 100 iterations, tol 1e-5, floor 1e-10. */
+    /** Maximum likelihood (no prior) with the given loop settings. */
+    public Options(int maxIterations, double tol, double floor, Stopping stopping) {
+      this(maxIterations, tol, floor, stopping, 0, PriorShape.DIAGONAL);
+    }
+
+    /** crowd-kit's defaults: 100 iterations, tol 1e-5, floor 1e-10, no prior. */
     public static Options defaults() {
       return new Options(100, 1e-5, 1e-10, Stopping.LIKELIHOOD);
     }
+
+    /** A copy with a Dirichlet prior of {@code strength} pseudo-counts per row. */
+    public Options withConfusionPrior(double strength, PriorShape shape) {
+      return new Options(maxIterations, tol, floor, stopping, strength, shape);
+    }
+  }
+
+  /**
+   * How the {@code confusionPrior} pseudo-counts of a confusion row are spread over the answers.
+   */
+  public enum PriorShape {
+    /** The same share for every answer: a symmetric Dirichlet. */
+    UNIFORM,
+    /** Half on the correct answer, half spread evenly over all answers. */
+    DIAGONAL,
+    /**
+     * Proportional to the crowd's pooled confusion row (all workers' counts together under the
+     * majority-vote start): each worker is shrunk towards the average annotator (empirical Bayes).
+     */
+    POOLED
   }
 
   /** The objective watched by the stopping rule. */
@@ -145,6 +184,8 @@ public final class DawidSkene implements Aggregator {
     double[] logError = new double[numWorkers * k * k];
     DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
     applyInitialErrors(data, errorCounts);
+    double[] pseudo = priorPseudoCounts(errorCounts, numWorkers, k);
+    DawidSkeneKernel.addConfusionPrior(errorCounts, numWorkers, k, pseudo);
     DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
     if (initialErrors != null && initialStrategy == InitialErrorStrategy.ASSIGN) {
       assignInitialErrors(data, logError);
@@ -225,6 +266,7 @@ public final class DawidSkene implements Aggregator {
         ll += chunkLogLik[ch];
       }
       DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
+      DawidSkeneKernel.addConfusionPrior(errorCounts, numWorkers, k, pseudo);
       DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
       double objective;
       if (options.stopping() == Stopping.CROWDKIT_ELBO) {
@@ -233,6 +275,9 @@ public final class DawidSkene implements Aggregator {
                 / Math.max(1, m);
       } else {
         objective = m == 0 ? 0 : ll / m;
+        if (options.confusionPrior() > 0 && m > 0) {
+          objective += DawidSkeneKernel.confusionLogPrior(logError, numWorkers, k, pseudo) / m;
+        }
       }
       if (!progress.record(objective)) {
         break;
@@ -249,8 +294,59 @@ public final class DawidSkene implements Aggregator {
         null,
         prior,
         confusions(logError, numWorkers, k),
-        progress.diagnostics(options.stopping().objectiveName()),
+        progress.diagnostics(objectiveName()),
         Provenance.of(name(), options, data, start));
+  }
+
+  private String objectiveName() {
+    if (options.confusionPrior() > 0 && options.stopping() == Stopping.LIKELIHOOD) {
+      return "log-posterior per answer";
+    }
+    return options.stopping().objectiveName();
+  }
+
+  /**
+   * The prior's pseudo-counts, flat {@code K × K} (row = true label; all 0 without a prior). {@link
+   * PriorShape#POOLED} takes the rows of the crowd's pooled confusion from the first M-step's
+   * counts {@code [w][l][k]} (the majority-vote start) and keeps them fixed, so EM climbs one fixed
+   * posterior.
+   */
+  private double[] priorPseudoCounts(double[] counts, int numWorkers, int k) {
+    double strength = options.confusionPrior();
+    double[] pseudo = new double[k * k];
+    if (strength <= 0) {
+      return pseudo;
+    }
+    switch (options.priorShape()) {
+      case UNIFORM -> Arrays.fill(pseudo, strength / k);
+      case DIAGONAL -> {
+        for (int c = 0; c < k; c++) {
+          for (int l = 0; l < k; l++) {
+            pseudo[c * k + l] = strength * (0.5 / k + (c == l ? 0.5 : 0));
+          }
+        }
+      }
+      case POOLED -> {
+        for (int w = 0; w < numWorkers; w++) {
+          int wb = w * k * k;
+          for (int l = 0; l < k; l++) {
+            for (int c = 0; c < k; c++) {
+              pseudo[c * k + l] += counts[wb + l * k + c];
+            }
+          }
+        }
+        for (int c = 0; c < k; c++) {
+          double row = 0;
+          for (int l = 0; l < k; l++) {
+            row += pseudo[c * k + l];
+          }
+          for (int l = 0; l < k; l++) {
+            pseudo[c * k + l] = row > 0 ? strength * pseudo[c * k + l] / row : strength / k;
+          }
+        }
+      }
+    }
+    return pseudo;
   }
 
   static int[] goldLabels(Gold gold, int n) {

@@ -30,6 +30,11 @@ public final class Methods {
   private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
 
   static {
+    register(
+        "auto",
+        "gold-free choice: every method scored on held-out answers, the best stacked",
+        Auto.Options.defaults(),
+        Auto::new);
     register("mv", "majority vote (hard)", MajorityVote.Options.defaults(), MajorityVote::new);
     register(
         "soft-mv",
@@ -41,6 +46,11 @@ public final class Methods {
         "Dawid-Skene EM with per-worker confusion matrices",
         DawidSkene.Options.defaults(),
         DawidSkene::new);
+    register(
+        "ds-map",
+        "Dawid-Skene with a Dirichlet prior on the confusions, strength chosen on held-out answers",
+        DawidSkeneMap.Options.defaults(),
+        DawidSkeneMap::new);
     register(
         "wmv",
         "weighted majority vote with given worker skills (option skillsFile: CSV worker,skill)",
@@ -129,6 +139,11 @@ public final class Methods {
           "unknown method '" + name + "'; available: " + String.join(", ", SPECS.keySet()));
     }
     return s;
+  }
+
+  /** The gold-free method choice with default options ({@link Auto}). */
+  public static Aggregator auto() {
+    return new Auto();
   }
 
   /** A new aggregator called {@code name} with option overrides. */

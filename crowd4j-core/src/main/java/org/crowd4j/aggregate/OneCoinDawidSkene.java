@@ -33,7 +33,8 @@ import org.crowd4j.data.CrowdDataset;
  *
  * <p><b>Result.</b> Posteriors of the last E-step, class priors, and {@link WorkerSkills} holding
  * s_w of the last M-step (unclipped, crowd-kit's {@code skills_}); the full confusion matrices
- * follow from s_w and K. Time {@code O(m K)} per iteration, memory {@code O(nK + W K²)} (the
+ * follow from s_w and K, and the result's {@link NoiseModel} is this one-coin model with s_w
+ * clipped to the floors. Time {@code O(m K)} per iteration, memory {@code O(nK + W K²)} (the
  * kernel's log-error layout {@code [w][observed][true]}); runs on all cores with results
  * independent of the thread count.
  */
@@ -164,12 +165,18 @@ public final class OneCoinDawidSkene implements Aggregator {
     for (int c = 0; c < k; c++) {
       prior[c] = Math.exp(logPrior[c]);
     }
+    double[] accuracy = new double[skills.length];
+    for (int w = 0; w < skills.length; w++) {
+      accuracy[w] =
+          k == 1 ? 1.0 : Math.min(Math.max(skills[w], options.floor()), 1 - options.floor());
+    }
     return new AggregationResult(
         data,
         post,
         null,
         prior,
         new WorkerSkills(skills),
+        new OneCoinNoise(accuracy, k),
         progress.diagnostics(options.stopping().objectiveName()),
         Provenance.of(name(), options, data, start));
   }

@@ -195,6 +195,38 @@ public final class CrowdDataset {
   }
 
   /**
+   * The same crowd with only the answers {@code a} where {@code keep[a]}: vocabularies, ids and
+   * answer order are kept, so a task, worker or label id means the same in both (tasks or workers
+   * left without answers stay in the vocabularies with none). Used to fit on part of the answers
+   * and score the rest.
+   */
+  public CrowdDataset restrictedTo(boolean[] keep) {
+    if (keep.length != task.length) {
+      throw new IllegalArgumentException(
+          "keep has " + keep.length + " entries, the data " + task.length + " answers");
+    }
+    int kept = 0;
+    for (boolean b : keep) {
+      if (b) {
+        kept++;
+      }
+    }
+    int[] t = new int[kept];
+    int[] w = new int[kept];
+    int[] l = new int[kept];
+    int j = 0;
+    for (int a = 0; a < task.length; a++) {
+      if (keep[a]) {
+        t[j] = task[a];
+        w[j] = worker[a];
+        l[j] = label[a];
+        j++;
+      }
+    }
+    return new CrowdDataset(tasks, workers, labels, t, w, l, anonymous);
+  }
+
+  /**
    * A content digest (SHA-256 over the vocabularies and columns) for provenance: equal data gives
    * an equal digest.
    */

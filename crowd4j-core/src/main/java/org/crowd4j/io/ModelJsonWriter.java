@@ -13,19 +13,23 @@ import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.GladModel;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.MaceModel;
+import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.MinimaxModel;
+import org.crowd4j.aggregate.NoiseModel;
 import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
+import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
 
 /**
  * Writes the annotator model of a result as one JSON document: {@code method}, {@code labels},
  * {@code classPriors}, {@code workers} (per worker: id, answers, skill and the model's own
- * parameters, e.g. a {@code confusion} matrix with rows = true label), model-level parameters
- * (group or common matrices), {@code diagnostics} and {@code provenance}. Written through {@link
- * AtomicFiles}.
+ * parameters, e.g. a {@code confusion} matrix with rows = true label, and the {@code
+ * answerConfusion} its answer model implies), model-level parameters (group or common matrices),
+ * {@code diagnostics}, {@code selection} (for a gold-free choice: every candidate's held-out score
+ * and weight) and {@code provenance}. Written through {@link AtomicFiles}.
  */
 public final class ModelJsonWriter {
   private static final JsonFactory JSON = new JsonFactory();
@@ -67,8 +71,9 @@ public final class ModelJsonWriter {
       writeArray(g, priors, 0, priors.length);
     }
     writeModelLevel(g, model, labels.size());
-    g.writeArrayFieldStart("workerModels");
     int k = labels.size();
+    double[] answerConfusion = answerConfusions(result, data);
+    g.writeArrayFieldStart("workerModels");
     for (int w = 0; w < model.numWorkers(); w++) {
       g.writeStartObject();
       g.writeStringField("worker", data.anonymous() ? "#" + w : data.workers().name(w));
@@ -87,11 +92,72 @@ public final class ModelJsonWriter {
       } else if (model instanceof MinimaxModel mm) {
         writeMatrix(g, "confusion", mm.workerConfusions().toArray(), w * k * k, k);
       }
+      writeMatrix(g, "answerConfusion", answerConfusion, w * k * k, k);
       g.writeEndObject();
     }
     g.writeEndArray();
     writeDiagnostics(g, result.diagnostics());
+    if (result.selection().isPresent()) {
+      writeSelection(g, result.selection().get());
+    }
     writeProvenance(g, result.provenance());
+    g.writeEndObject();
+  }
+
+  /**
+   * Every worker's answer model as one confusion matrix, P(answer l | true z) averaged over the
+   * tasks she answered ({@link AggregationResult#noise()}; exact for models without task terms);
+   * flat {@code [w][z][l]}. A worker without answers gets the mean over tasks 0.
+   */
+  static double[] answerConfusions(AggregationResult result, CrowdDataset data) {
+    int k = data.numLabels();
+    int workers = data.numWorkers();
+    NoiseModel noise = result.noise();
+    double[] out = new double[workers * k * k];
+    for (int w = 0; w < workers; w++) {
+      int from = data.workerStart(w);
+      int to = data.workerEnd(w);
+      if (from == to && data.numTasks() > 0) {
+        addNoise(noise, 0, w, k, 1.0, out);
+      }
+      for (int j = from; j < to; j++) {
+        addNoise(noise, data.task(data.workerAnswer(j)), w, k, 1.0 / (to - from), out);
+      }
+    }
+    return out;
+  }
+
+  private static void addNoise(
+      NoiseModel noise, int task, int w, int k, double weight, double[] out) {
+    for (int z = 0; z < k; z++) {
+      for (int l = 0; l < k; l++) {
+        out[(w * k + z) * k + l] += weight * noise.probability(task, w, z, l);
+      }
+    }
+  }
+
+  private static void writeSelection(JsonGenerator g, MethodSelection s) throws IOException {
+    g.writeObjectFieldStart("selection");
+    g.writeStringField("criterion", s.criterion().name());
+    g.writeNumberField("folds", s.folds());
+    g.writeNumberField("seed", s.seed());
+    g.writeNumberField("scoredAnswers", s.scoredAnswers());
+    g.writeStringField("chosen", s.chosen());
+    g.writeStringField("rule", s.rule());
+    g.writeArrayFieldStart("candidates");
+    for (CandidateScore c : s.candidates()) {
+      g.writeStartObject();
+      g.writeStringField("name", c.name());
+      writeNumber(g, "heldOutLogLikelihood", c.score());
+      writeNumber(g, "standardError", c.standardError());
+      g.writeNumberField("scoredAnswers", c.scored());
+      writeNumber(g, "weight", c.weight());
+      if (c.failure() != null) {
+        g.writeStringField("failure", c.failure());
+      }
+      g.writeEndObject();
+    }
+    g.writeEndArray();
     g.writeEndObject();
   }
 

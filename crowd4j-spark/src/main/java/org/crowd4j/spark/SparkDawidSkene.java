@@ -27,6 +27,11 @@ public final class SparkDawidSkene extends SparkAggregator {
   /** Dawid–Skene with {@code options}. */
   public SparkDawidSkene(DawidSkene.Options options) {
     this.options = Objects.requireNonNull(options, "options");
+    if (options.confusionPrior() > 0) {
+      throw new IllegalArgumentException(
+          "the Spark engine fits Dawid-Skene by maximum likelihood; confusionPrior needs the local"
+              + " engine");
+    }
   }
 
   /** Dawid–Skene with default options. */

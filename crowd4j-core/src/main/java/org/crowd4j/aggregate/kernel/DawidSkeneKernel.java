@@ -412,6 +412,40 @@ public final class DawidSkeneKernel {
     }
   }
 
+  /**
+   * MAP M-step under Dirichlet priors on the confusion rows: adds the pseudo-counts {@code
+   * pseudo[c][l]} (flat {@code K × K}, row = true label) to every worker's counts {@code
+   * [w][l][c]}.
+   */
+  public static void addConfusionPrior(double[] counts, int numWorkers, int k, double[] pseudo) {
+    for (int w = 0; w < numWorkers; w++) {
+      int wb = w * k * k;
+      for (int l = 0; l < k; l++) {
+        for (int c = 0; c < k; c++) {
+          counts[wb + l * k + c] += pseudo[c * k + l];
+        }
+      }
+    }
+  }
+
+  /**
+   * Σ_w Σ_{c,l} pseudo[c][l] · log Π_w[c, l]: the log density, up to a constant, of the Dirichlet
+   * priors whose pseudo-counts {@link #addConfusionPrior} adds, at log entries {@code [w][l][c]}.
+   */
+  public static double confusionLogPrior(
+      double[] logError, int numWorkers, int k, double[] pseudo) {
+    double s = 0;
+    for (int w = 0; w < numWorkers; w++) {
+      int wb = w * k * k;
+      for (int l = 0; l < k; l++) {
+        for (int c = 0; c < k; c++) {
+          s += pseudo[c * k + l] * logError[wb + l * k + c];
+        }
+      }
+    }
+    return s;
+  }
+
   /** Log of the normalised prior counts, each floored at {@code floor}. */
   public static void logPriorFromCounts(double[] priorCounts, int k, double floor, double[] out) {
     double z = 0;

@@ -1,0 +1,413 @@
+package org.crowd4j.aggregate;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.SplittableRandom;
+import java.util.stream.IntStream;
+import org.crowd4j.aggregate.select.Candidate;
+import org.crowd4j.aggregate.select.CandidateScore;
+import org.crowd4j.aggregate.select.Criterion;
+import org.crowd4j.aggregate.select.HeldOutPredictions;
+import org.crowd4j.aggregate.select.HeldOutScorer;
+import org.crowd4j.aggregate.select.Stacking;
+import org.crowd4j.data.CrowdDataset;
+
+/**
+ * Gold-free method choice ({@code auto}): every candidate method is scored by how well it predicts
+ * answers it did not see, and the final labels come from the candidates the held-out answers
+ * support, refitted on all answers.
+ *
+ * <p><b>Criterion.</b> {@link HeldOutScorer} splits the answers into {@code folds} folds ({@link
+ * org.crowd4j.aggregate.select.AnswerFolds}: never a task's, a worker's or a label's last answer),
+ * fits every candidate on each fold's complement and records the probability its answer model gives
+ * each hidden answer, Σ_z q_i(z) P(l | z, i, w) ({@link NoiseModel}).
+ *
+ * <p><b>Combination.</b> {@link Combination#STACK} (default): the candidates' held-out predictions
+ * are stacked — mixture weights w maximising Σ log Σ_c w_c p_c(answer) ({@link Stacking}) — and the
+ * final posterior is Σ_c w_c q_c of the candidates refitted on all answers (weights below {@code
+ * minWeight} dropped, the rest renormalised). Plain held-out likelihood alone prefers the flexible
+ * confusion models even where a simpler model labels better; stacking lets several models share the
+ * answers each explains best, which measured better on real crowds (crowd4j-core's RESULTS.md).
+ * {@link Combination#BEST} takes the best-scoring candidate alone. When one candidate keeps all the
+ * weight, its own result is returned. An ensemble's worker model is the confusion matrix each
+ * worker shows against the final posteriors (one Dawid–Skene M-step with 2 pseudo-counts per row,
+ * half on the diagonal).
+ *
+ * <p><b>Candidates.</b> By default every answer-only method that applies: majority votes, Wawa,
+ * zero-based skill, Dawid–Skene, one-coin DS, IBCC, the crowd mixture, common-confusion EM, KOS
+ * (binary data only), M-MSR, MMCE, GLAD, MACE, and regularised Dawid–Skene at five prior strengths
+ * ({@code ds-map:s}, {@link DawidSkeneMap}); on anonymous answers only the methods that use no
+ * worker ids (votes and the crowd mixture). Methods with randomness get {@code seed}.
+ *
+ * <p>When no answer can be held out (every task or every worker has a single answer), the first
+ * candidate of the list is used ({@code mv} by default).
+ *
+ * <p><b>Cost.</b> {@code folds} fits of every candidate on about (folds − 1)/folds of the answers,
+ * all in parallel, plus one refit of every candidate that keeps weight. Above {@code
+ * maxScoredAnswers} answers the scoring runs on a seeded sample of whole tasks holding about that
+ * many answers; the refits always use all answers.
+ */
+public final class Auto implements Aggregator {
+  /** Candidates tried by default, in this order. */
+  public static final String DEFAULT_CANDIDATES =
+      "mv,soft-mv,ds,wawa,zbs,one-coin-ds,ibcc,crowd-mixture,common-confusion-em,kos,mmsr,mmce,"
+          + "glad,mace,ds-map:0.5,ds-map:1,ds-map:2,ds-map:4,ds-map:8";
+
+  private static final List<String> WITHOUT_WORKER_IDS = List.of("mv", "soft-mv", "crowd-mixture");
+
+  /** How the scored candidates make the final result. */
+  public enum Combination {
+    /** Stacked mixture of the candidates' posteriors. */
+    STACK,
+    /** The best-scoring candidate alone. */
+    BEST
+  }
+
+  /**
+   * Options of {@link Auto}.
+   *
+   * @param candidates comma-separated method names ({@code ds-map:s} = regularised DS with prior
+   *     strength s); empty = {@link #DEFAULT_CANDIDATES}
+   * @param criterion how candidates are scored on unseen answers
+   * @param combination how the scores make the result
+   * @param folds number of folds
+   * @param seed seed of the folds, of the task sample and of the candidates' own randomness
+   * @param minWeight stacking weights below this are dropped
+   * @param maxScoredAnswers score on a sample of tasks above this many answers
+   */
+  public record Options(
+      String candidates,
+      Criterion criterion,
+      Combination combination,
+      int folds,
+      long seed,
+      double minWeight,
+      int maxScoredAnswers) {
+    /** Validates. */
+    public Options {
+      candidates = candidates == null ? "" : candidates.trim();
+      Objects.requireNonNull(criterion, "criterion");
+      Objects.requireNonNull(combination, "combination");
+      if (folds < 2) {
+        throw new IllegalArgumentException("folds must be >= 2: " + folds);
+      }
+      if (!(minWeight >= 0 && minWeight < 0.5)) {
+        throw new IllegalArgumentException("minWeight must be in [0, 0.5): " + minWeight);
+      }
+      if (maxScoredAnswers < 100) {
+        throw new IllegalArgumentException("maxScoredAnswers must be >= 100: " + maxScoredAnswers);
+      }
+    }
+
+    /** Default candidates, held-out answers, stacking, 5 folds, seed 0. */
+    public static Options defaults() {
+      return new Options("", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 200_000);
+    }
+  }
+
+  private final Options options;
+
+  /** Auto with {@code options}. */
+  public Auto(Options options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /** Auto with default options. */
+  public Auto() {
+    this(Options.defaults());
+  }
+
+  @Override
+  public String name() {
+    return "auto";
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  /**
+   * The candidates for {@code data}, and for every listed one that does not apply, why (KOS needs
+   * two classes; anonymous answers allow only methods without worker ids).
+   */
+  public List<Candidate> candidates(CrowdDataset data, Map<String, String> skipped) {
+    String list = options.candidates().isEmpty() ? DEFAULT_CANDIDATES : options.candidates();
+    List<Candidate> out = new ArrayList<>();
+    for (String raw : list.split(",")) {
+      String name = raw.trim();
+      if (name.isEmpty()) {
+        continue;
+      }
+      if (name.equals("auto")) {
+        throw new IllegalArgumentException("auto cannot be its own candidate");
+      }
+      String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
+      if (data.anonymous() && !WITHOUT_WORKER_IDS.contains(base)) {
+        skipped.put(name, "needs worker ids; the answers are anonymous");
+        continue;
+      }
+      if (base.equals("kos") && data.numLabels() != 2) {
+        skipped.put(name, "binary labels only; the data has " + data.numLabels() + " classes");
+        continue;
+      }
+      out.add(new Candidate(name, create(name, base)));
+    }
+    if (out.isEmpty()) {
+      throw new IllegalArgumentException("no candidate applies to this data: " + skipped);
+    }
+    return out;
+  }
+
+  private Aggregator create(String name, String base) {
+    if (name.startsWith("ds-map:")) {
+      double strength;
+      try {
+        strength = Double.parseDouble(name.substring("ds-map:".length()));
+      } catch (NumberFormatException e) {
+        throw new IllegalArgumentException("candidate '" + name + "': not a prior strength");
+      }
+      DawidSkeneMap.Options d = DawidSkeneMap.Options.defaults();
+      return new DawidSkeneMap(d).withStrength(strength);
+    }
+    Methods.Spec spec = Methods.spec(base);
+    Map<String, String> overrides = new LinkedHashMap<>();
+    if (Provenance.describe(spec.defaults()).containsKey("seed")) {
+      overrides.put("seed", Long.toString(options.seed()));
+    }
+    return spec.create(overrides);
+  }
+
+  @Override
+  public AggregationResult fit(CrowdDataset data, FitContext context) {
+    long start = System.nanoTime();
+    Map<String, String> skipped = new LinkedHashMap<>();
+    List<Candidate> candidates = candidates(data, skipped);
+    CrowdDataset scoredData = sample(data);
+    FitContext scoringContext =
+        scoredData == data ? context : new FitContext(null, IterationListener.NONE);
+    HeldOutScorer scorer = new HeldOutScorer(options.criterion(), options.folds(), options.seed());
+    HeldOutPredictions predictions =
+        scorer.predict(scoredData, candidates, scoringContext, context.listener());
+    boolean scorable = predictions.numScored() > 0;
+    Stacking stack =
+        scorable && options.combination() == Combination.STACK
+            ? Stacking.fit(predictions, 10_000, 1e-9)
+            : null;
+    double[] weights =
+        !scorable
+            ? first(candidates.size())
+            : stack != null ? prune(stack.weights()) : best(predictions);
+    List<CandidateScore> scores = new ArrayList<>();
+    for (int c = 0; c < candidates.size(); c++) {
+      scores.add(predictions.score(c).withWeight(weights[c]));
+    }
+    for (Map.Entry<String, String> e : skipped.entrySet()) {
+      scores.add(
+          new CandidateScore(
+              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
+    }
+    List<Integer> used = new ArrayList<>();
+    for (int c = 0; c < weights.length; c++) {
+      if (weights[c] > 0) {
+        used.add(c);
+      }
+    }
+    AggregationResult[] refits = new AggregationResult[candidates.size()];
+    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    used.parallelStream().forEach(c -> refits[c] = candidates.get(c).method().fit(data, quiet));
+    String chosen = describeChoice(candidates, weights, used);
+    MethodSelection selection =
+        new MethodSelection(
+            options.criterion(),
+            options.folds(),
+            options.seed(),
+            scoredData.numAnswers(),
+            scores,
+            chosen,
+            !scorable
+                ? "no answer could be held out (every task or worker has one): the first candidate"
+                : options.combination() == Combination.STACK
+                    ? "stacked mixture of the candidates' posteriors, weights maximising the held-out"
+                        + " log-likelihood (weights < "
+                        + options.minWeight()
+                        + " dropped)"
+                    : "highest held-out log-likelihood");
+    Provenance provenance = Provenance.of(name(), options, data, start);
+    if (used.size() == 1) {
+      return refits[used.get(0)].chosenBy(provenance, selection);
+    }
+    return mixture(data, used, weights, refits, stack, provenance, selection);
+  }
+
+  /** All the weight on the first candidate. */
+  private static double[] first(int c) {
+    double[] w = new double[c];
+    w[0] = 1;
+    return w;
+  }
+
+  /** 1 for the best-scoring candidate, 0 for the others. */
+  private static double[] best(HeldOutPredictions predictions) {
+    int c = predictions.numCandidates();
+    int best = -1;
+    for (int i = 0; i < c; i++) {
+      CandidateScore s = predictions.score(i);
+      if (s.ok() && (best < 0 || s.score() > predictions.score(best).score())) {
+        best = i;
+      }
+    }
+    if (best < 0) {
+      throw new IllegalStateException("no candidate could be scored");
+    }
+    double[] w = new double[c];
+    w[best] = 1;
+    return w;
+  }
+
+  /** Stacking weights below {@code minWeight} set to 0, the rest renormalised. */
+  private double[] prune(double[] raw) {
+    double kept = 0;
+    for (double v : raw) {
+      if (v >= options.minWeight()) {
+        kept += v;
+      }
+    }
+    double[] w = new double[raw.length];
+    for (int i = 0; i < raw.length; i++) {
+      w[i] = raw[i] >= options.minWeight() ? raw[i] / kept : 0;
+    }
+    return w;
+  }
+
+  private static String describeChoice(
+      List<Candidate> candidates, double[] weights, List<Integer> used) {
+    if (used.size() == 1) {
+      return candidates.get(used.get(0)).name();
+    }
+    List<Integer> order = new ArrayList<>(used);
+    order.sort((a, b) -> Double.compare(weights[b], weights[a]));
+    StringBuilder sb = new StringBuilder("stack(");
+    for (int i = 0; i < order.size(); i++) {
+      int c = order.get(i);
+      sb.append(i == 0 ? "" : ", ")
+          .append(candidates.get(c).name())
+          .append(' ')
+          .append(String.format(Locale.ROOT, "%.3f", weights[c]));
+    }
+    return sb.append(')').toString();
+  }
+
+  private AggregationResult mixture(
+      CrowdDataset data,
+      List<Integer> used,
+      double[] weights,
+      AggregationResult[] refits,
+      Stacking stack,
+      Provenance provenance,
+      MethodSelection selection) {
+    int n = data.numTasks();
+    int k = data.numLabels();
+    double[] post = new double[n * k];
+    double[] prior = new double[k];
+    boolean converged = true;
+    for (int c : used) {
+      double w = weights[c];
+      double[] q = refits[c].posteriors();
+      for (int j = 0; j < q.length; j++) {
+        post[j] += w * q[j];
+      }
+      converged &= refits[c].diagnostics().converged();
+    }
+    for (int i = 0; i < n; i++) {
+      for (int z = 0; z < k; z++) {
+        prior[z] += post[i * k + z] / Math.max(1, n);
+      }
+    }
+    Diagnostics diagnostics =
+        new Diagnostics(
+            stack.iterations(),
+            converged && stack.converged(),
+            stack.objective(),
+            "stacked held-out log-likelihood per answer");
+    return new AggregationResult(
+            data, post, null, prior, confusionsAgainst(data, post), diagnostics, provenance)
+        .chosenBy(provenance, selection);
+  }
+
+  /**
+   * The confusion each worker shows against {@code post}: Π_w[z, l] ∝ Σ_{her answers with label l}
+   * q_i(z) + π0[z, l], with π0 two pseudo-counts per row, half on the diagonal.
+   */
+  static ConfusionMatrices confusionsAgainst(CrowdDataset data, double[] post) {
+    int k = data.numLabels();
+    int workers = data.numWorkers();
+    double[] c = new double[workers * k * k];
+    for (int w = 0; w < workers; w++) {
+      for (int z = 0; z < k; z++) {
+        for (int l = 0; l < k; l++) {
+          c[(w * k + z) * k + l] = 2.0 * (0.5 / k + (z == l ? 0.5 : 0));
+        }
+      }
+    }
+    for (int a = 0; a < data.numAnswers(); a++) {
+      int i = data.task(a);
+      int w = data.worker(a);
+      int l = data.label(a);
+      for (int z = 0; z < k; z++) {
+        c[(w * k + z) * k + l] += post[i * k + z];
+      }
+    }
+    for (int row = 0; row < workers * k; row++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        s += c[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        c[row * k + l] /= s;
+      }
+    }
+    return new ConfusionMatrices(workers, k, c);
+  }
+
+  /**
+   * {@code data} itself, or above {@code maxScoredAnswers} answers a seeded sample of whole tasks
+   * with about that many answers (same label order).
+   */
+  private CrowdDataset sample(CrowdDataset data) {
+    if (data.numAnswers() <= options.maxScoredAnswers()) {
+      return data;
+    }
+    int n = data.numTasks();
+    int[] order = IntStream.range(0, n).toArray();
+    SplittableRandom rng = new SplittableRandom(options.seed() ^ 0x5DEECE66DL);
+    for (int i = n - 1; i > 0; i--) {
+      int j = rng.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    CrowdDataset.Builder b = CrowdDataset.builder().labels(data.labels().names());
+    int taken = 0;
+    for (int i = 0; i < n && taken < options.maxScoredAnswers(); i++) {
+      int t = order[i];
+      String task = data.tasks().name(t);
+      for (int a = data.taskStart(t); a < data.taskEnd(t); a++) {
+        String worker = data.anonymous() ? null : data.workers().name(data.worker(a));
+        b.add(task, worker, data.labels().name(data.label(a)));
+        taken++;
+      }
+    }
+    return b.build();
+  }
+
+  @Override
+  public String toString() {
+    return "Auto" + Arrays.asList(options);
+  }
+}

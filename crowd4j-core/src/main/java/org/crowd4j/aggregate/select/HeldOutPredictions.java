@@ -1,0 +1,128 @@
+package org.crowd4j.aggregate.select;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every candidate predicted for the answers it did not see: {@code probability(c, j)} = the
+ * probability candidate {@code c}, fitted without answer {@code answer(j)}, gave to that answer.
+ * Made by {@link HeldOutScorer}; read by the scores and by {@link Stacking}.
+ */
+public final class HeldOutPredictions {
+  private final List<String> names;
+  private final int[] answers;
+  private final int[] folds;
+  private final int numFolds;
+  private final double[][] probability;
+  private final String[] failures;
+
+  HeldOutPredictions(
+      List<String> names,
+      int[] answers,
+      int[] folds,
+      int numFolds,
+      double[][] probability,
+      String[] failures) {
+    this.names = List.copyOf(names);
+    this.answers = answers;
+    this.folds = folds;
+    this.numFolds = numFolds;
+    this.probability = probability;
+    this.failures = failures;
+  }
+
+  /** Number of candidates. */
+  public int numCandidates() {
+    return names.size();
+  }
+
+  /** Name of candidate {@code c}. */
+  public String name(int c) {
+    return names.get(c);
+  }
+
+  /** Number of scored answers. */
+  public int numScored() {
+    return answers.length;
+  }
+
+  /** The dataset's answer id of scored answer {@code j}. */
+  public int answer(int j) {
+    return answers[j];
+  }
+
+  /** The probability candidate {@code c} gave to scored answer {@code j}. */
+  public double probability(int c, int j) {
+    return probability[c][j];
+  }
+
+  /** Why candidate {@code c} could not be scored, or {@code null}. */
+  public String failure(int c) {
+    return failures[c];
+  }
+
+  /** Whether candidate {@code c} was scored. */
+  public boolean ok(int c) {
+    return failures[c] == null;
+  }
+
+  /** Mean log-probability per scored answer of {@code p} (a row over the scored answers). */
+  double meanLog(double[] p, double[] foldMeans) {
+    double[] sum = new double[numFolds];
+    long[] count = new long[numFolds];
+    double total = 0;
+    for (int j = 0; j < answers.length; j++) {
+      double l = Math.log(Math.max(p[j], Double.MIN_NORMAL));
+      sum[folds[j]] += l;
+      count[folds[j]]++;
+      total += l;
+    }
+    for (int f = 0; f < numFolds; f++) {
+      foldMeans[f] = count[f] > 0 ? sum[f] / count[f] : Double.NaN;
+    }
+    return answers.length > 0 ? total / answers.length : Double.NaN;
+  }
+
+  /** The held-out score of every candidate, in candidate order. */
+  public List<CandidateScore> scores() {
+    List<CandidateScore> out = new ArrayList<>(names.size());
+    for (int c = 0; c < names.size(); c++) {
+      out.add(score(c));
+    }
+    return out;
+  }
+
+  /** The held-out score of candidate {@code c}. */
+  public CandidateScore score(int c) {
+    if (failures[c] != null) {
+      return new CandidateScore(
+          names.get(c), Double.NaN, Double.NaN, 0, new double[0], 0, failures[c]);
+    }
+    return summary(names.get(c), probability[c]);
+  }
+
+  /** The held-out score of the per-answer probabilities {@code p}, named {@code name}. */
+  public CandidateScore summary(String name, double[] p) {
+    double[] foldMeans = new double[numFolds];
+    double mean = meanLog(p, foldMeans);
+    double ss = 0;
+    int used = 0;
+    for (double fm : foldMeans) {
+      if (!Double.isNaN(fm)) {
+        ss += (fm - mean) * (fm - mean);
+        used++;
+      }
+    }
+    double se = used > 1 ? Math.sqrt(ss / (used - 1) / used) : Double.NaN;
+    if (!Double.isFinite(mean)) {
+      return new CandidateScore(
+          name, Double.NaN, Double.NaN, answers.length, foldMeans, 0, "no score");
+    }
+    return new CandidateScore(name, mean, se, answers.length, foldMeans, 0, null);
+  }
+
+  /** Candidate {@code c}'s probabilities over the scored answers (shared, do not modify). */
+  double[] row(int c) {
+    return probability[c];
+  }
+}

@@ -1,0 +1,170 @@
+package org.crowd4j.aggregate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.crowd4j.aggregate.select.CandidateScore;
+import org.crowd4j.aggregate.select.Criterion;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.simulate.Assignment;
+import org.crowd4j.simulate.ConfusionPool;
+import org.crowd4j.simulate.Confusions;
+import org.crowd4j.simulate.CrowdSimulator;
+import org.crowd4j.simulate.SimulatedCrowd;
+import org.junit.jupiter.api.Test;
+
+/** Gold-free choice on crowds where the right model is known. */
+class AutoTest {
+  private static final int K = 4;
+
+  private static int[] truth(int n, long seed) {
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] t = new int[n];
+    for (int i = 0; i < n; i++) {
+      t[i] = rng.nextInt(K);
+    }
+    return t;
+  }
+
+  /** One-coin annotators: the true label with probability s, any other uniformly. */
+  static SimulatedCrowd oneCoinCrowd() {
+    ConfusionPool.Builder b = ConfusionPool.builder(K);
+    for (int w = 0; w < 30; w++) {
+      b.add(Confusions.symmetric(K, 0.35 + 0.02 * w), "one-coin " + w);
+    }
+    return CrowdSimulator.simulate(truth(600, 1), b.build(), Assignment.perItem(3), 2);
+  }
+
+  /** Annotators who confuse pairs of classes: the errors depend on the class. */
+  static SimulatedCrowd classConfusingCrowd() {
+    ConfusionPool.Builder b = ConfusionPool.builder(K);
+    int[][] pairs = {{0, 1}, {2, 3}};
+    for (int w = 0; w < 20; w++) {
+      b.add(Confusions.pairFlips(K, pairs, 0.45 + 0.01 * w), "pair flips " + w);
+    }
+    return CrowdSimulator.simulate(truth(800, 3), b.build(), Assignment.perItem(4), 4);
+  }
+
+  private static Auto best(String candidates) {
+    return new Auto(
+        new Auto.Options(
+            candidates, Criterion.HELD_OUT_ANSWER, Auto.Combination.BEST, 5, 0L, 0.01, 200_000));
+  }
+
+  @Test
+  void oneCoinAnnotatorsChooseOneCoinDawidSkene() {
+    CrowdDataset d = oneCoinCrowd().data();
+    AggregationResult r = best("one-coin-ds,ds").fit(d);
+    MethodSelection s = r.selection().orElseThrow();
+    assertEquals("one-coin-ds", s.chosen(), s.candidates().toString());
+    assertEquals("auto", r.provenance().method());
+    assertEquals(2, s.candidates().size());
+    assertEquals(1.0, s.chosenScore().weight());
+  }
+
+  @Test
+  void classConfusingAnnotatorsChooseDawidSkene() {
+    CrowdDataset d = classConfusingCrowd().data();
+    AggregationResult r = best("one-coin-ds,ds").fit(d);
+    assertEquals("ds", r.selection().orElseThrow().chosen());
+  }
+
+  @Test
+  void stackingLabelsAsWellAsTheRightModel() {
+    SimulatedCrowd crowd = classConfusingCrowd();
+    CrowdDataset d = crowd.data();
+    double ds = crowd.gold().accuracy(new DawidSkene().fit(d).labels());
+    double oneCoin = crowd.gold().accuracy(new OneCoinDawidSkene().fit(d).labels());
+    AggregationResult r = new Auto().fit(d);
+    double auto = crowd.gold().accuracy(r.labels());
+    assertTrue(ds > oneCoin + 0.02, "the crowd should separate the models: " + ds + " " + oneCoin);
+    assertTrue(auto >= ds - 0.01, "auto " + auto + " vs ds " + ds);
+    double total = 0;
+    for (CandidateScore c : r.selection().orElseThrow().candidates()) {
+      total += c.weight();
+    }
+    assertEquals(1.0, total, 1e-9);
+    for (int i = 0; i < d.numTasks(); i++) {
+      double s = 0;
+      for (int z = 0; z < K; z++) {
+        s += r.posterior(i, z);
+      }
+      assertEquals(1.0, s, 1e-9);
+    }
+  }
+
+  @Test
+  void sameSeedSameResult() {
+    CrowdDataset d = oneCoinCrowd().data();
+    Aggregator a = Methods.create("auto", Map.of("seed", "5"));
+    assertArrayEquals(a.fit(d).posteriors(), a.fit(d).posteriors());
+  }
+
+  @Test
+  void candidatesFollowTheData() {
+    CrowdDataset anonymous =
+        CrowdDataset.builder()
+            .add("t1", null, "a")
+            .add("t1", null, "b")
+            .add("t2", null, "a")
+            .add("t2", null, "a")
+            .build();
+    Map<String, String> skipped = new java.util.LinkedHashMap<>();
+    List<String> names =
+        new Auto().candidates(anonymous, skipped).stream().map(c -> c.name()).toList();
+    assertEquals(List.of("mv", "soft-mv", "crowd-mixture"), names);
+    assertTrue(skipped.containsKey("ds"));
+    CrowdDataset four = oneCoinCrowd().data();
+    skipped.clear();
+    new Auto().candidates(four, skipped);
+    assertTrue(skipped.get("kos").contains("binary"));
+    assertThrows(
+        IllegalArgumentException.class,
+        () ->
+            new Auto(
+                    new Auto.Options(
+                        "auto",
+                        Criterion.HELD_OUT_ANSWER,
+                        Auto.Combination.STACK,
+                        5,
+                        0,
+                        0.01,
+                        200_000))
+                .candidates(four, skipped));
+  }
+
+  @Test
+  void largeDataIsScoredOnASampleOfTasks() {
+    CrowdDataset d = classConfusingCrowd().data();
+    Auto small =
+        new Auto(
+            new Auto.Options(
+                "ds,one-coin-ds",
+                Criterion.HELD_OUT_ANSWER,
+                Auto.Combination.BEST,
+                3,
+                0,
+                0.01,
+                1000));
+    MethodSelection s = small.fit(d).selection().orElseThrow();
+    assertTrue(s.scoredAnswers() >= 1000 && s.scoredAnswers() < 1000 + 8, "" + s.scoredAnswers());
+  }
+
+  @Test
+  void dawidSkeneMapChoosesAStrengthAndRecordsTheGrid() {
+    CrowdDataset d = classConfusingCrowd().data();
+    AggregationResult r = new DawidSkeneMap().fit(d);
+    MethodSelection s = r.selection().orElseThrow();
+    assertEquals(5, s.candidates().size());
+    assertTrue(s.chosen().startsWith("ds-map:"));
+    assertEquals("ds-map", r.provenance().method());
+    AggregationResult fixed = Methods.create("ds-map", Map.of("confusionPrior", "2")).fit(d);
+    assertTrue(fixed.selection().isEmpty());
+    assertArrayEquals(new DawidSkeneMap().withStrength(2).fit(d).posteriors(), fixed.posteriors());
+  }
+}
