@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.simulate.Assignment;
 import org.crowd4j.simulate.Confusions;
 import org.crowd4j.simulate.CrowdSimulator;
 import org.crowd4j.simulate.Gaussians;
@@ -35,6 +36,8 @@ import picocli.CommandLine.Option;
           + " common(n, common, individual, share,"
           + " type=asymmetric|symmetric, dim); every kind takes n",
       "  --assignment dense | one | k:N | density:MEAN | long-tail:k=N,alpha=A",
+      "  --from MODEL [--tasks N] [--answers-per-task R]: a crowd like a fitted one (its workers'"
+          + " answer models, workload and class prior), to ask how many answers per item it needs",
       "Example: crowd4j simulate --source gaussian --annotators common:n=30,share=0.5"
           + " --assignment k:3 --seed 1 --out sim/"
     })
@@ -47,8 +50,31 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--truth", paramLabel = "FILE", description = "True labels for features:FILE.")
   Path truthFile;
 
-  @Option(names = "--annotators", required = true, description = "Who answers (see below).")
+  @Option(names = "--annotators", description = "Who answers (see below).")
   String annotators;
+
+  @Option(
+      names = "--from",
+      paramLabel = "MODEL",
+      description =
+          "Simulate a crowd like a fitted one: the classes, class prior, every worker's answer"
+              + " model and workload of a model.json written by aggregate --model-out (instead of"
+              + " --source/--annotators/--assignment).")
+  Path from;
+
+  @Option(
+      names = "--tasks",
+      paramLabel = "N",
+      description = "With --from: number of items (default: as many as the fitted data).")
+  Integer tasks;
+
+  @Option(
+      names = "--answers-per-task",
+      paramLabel = "R",
+      description =
+          "With --from: distinct workers per item, drawn in proportion to their workload"
+              + " (default: the fitted data's mean, rounded).")
+  Integer answersPerTask;
 
   @Option(names = "--assignment", defaultValue = "k:3", description = "Who labels what.")
   String assignment;
@@ -67,6 +93,17 @@ final class SimulateCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter pw = spec.commandLine().getOut();
+    if (from != null) {
+      return fromModel(pw);
+    }
+    if (annotators == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give --annotators (or --from MODEL to copy a fitted crowd)");
+    }
+    if (tasks != null || answersPerTask != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--tasks and --answers-per-task apply to --from only");
+    }
     SplittableRandom rng = new SplittableRandom(seed);
     Items items;
     Specs.PoolResult pool;
@@ -116,6 +153,58 @@ final class SimulateCommand implements Callable<Integer> {
         Locale.ROOT, "time: simulate %.2f s, write %.2f s%n", (t1 - t0) / 1e9, (t2 - t1) / 1e9);
     pw.flush();
     return 0;
+  }
+
+  /** {@code --from}: a crowd drawn from a fitted model's workers, workload and class prior. */
+  private int fromModel(PrintWriter pw) throws Exception {
+    Checks.inputsExist(spec, "--from", from);
+    FittedCrowd model = FittedCrowd.read(from);
+    int n = tasks != null ? tasks : model.tasks();
+    long total = model.totalAnswers();
+    int perTask =
+        answersPerTask != null
+            ? answersPerTask
+            : (int) Math.max(1, Math.round((double) total / Math.max(1, model.tasks())));
+    if (n < 1 || perTask < 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--tasks and --answers-per-task must be >= 1");
+    }
+    SplittableRandom rng = new SplittableRandom(seed);
+    int[] truth = new int[n];
+    double[] prior = model.classPriors();
+    for (int i = 0; i < n; i++) {
+      double u = rng.nextDouble();
+      int c = 0;
+      double acc = prior[0];
+      while (c < prior.length - 1 && u >= acc) {
+        acc += prior[++c];
+      }
+      truth[i] = c;
+    }
+    SimulatedCrowd crowd;
+    try {
+      crowd =
+          CrowdSimulator.simulate(
+              truth, model.pool(), Assignment.weighted(perTask, model.workload()), seed);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    SimulationWriter.write(out, crowd, null, 0);
+    if (!quiet) {
+      CrowdDataset d = crowd.data();
+      pw.printf(
+          Locale.ROOT,
+          "simulated %d answers on %d items by %d of the %d workers of %s, %d per item%n",
+          d.numAnswers(),
+          d.numTasks(),
+          d.numWorkers(),
+          model.workers().size(),
+          from,
+          perTask);
+      pw.println("written to " + out + " (answers.csv, gold.csv, true_confusions.json)");
+      pw.flush();
+    }
+    return ExitCodes.OK;
   }
 
   private record Items(int[] truth, int k, float[] features, int dim) {}

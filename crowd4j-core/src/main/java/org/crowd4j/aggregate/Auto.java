@@ -49,8 +49,10 @@ import org.crowd4j.data.CrowdDataset;
  *
  * <p><b>Cost.</b> {@code folds} fits of every candidate on about (folds − 1)/folds of the answers,
  * all in parallel, plus one refit of every candidate that keeps weight. Above {@code
- * maxScoredAnswers} answers the scoring runs on a seeded sample of whole tasks holding about that
- * many answers; the refits always use all answers.
+ * maxScoredAnswers} answers the cost is bounded: the scoring runs on a seeded sample of whole tasks
+ * holding about that many answers, the default candidates leave out the methods that cost tens of
+ * Dawid–Skene fits at that size ({@link #SLOW}), and only the {@code largeRefits} candidates of
+ * highest weight are refitted on all answers.
  */
 public final class Auto implements Aggregator {
   /** Candidates tried by default, in this order. */
@@ -59,6 +61,12 @@ public final class Auto implements Aggregator {
           + "glad,mace,ds-map:0.5,ds-map:1,ds-map:2,ds-map:4,ds-map:8";
 
   private static final List<String> WITHOUT_WORKER_IDS = List.of("mv", "soft-mv", "crowd-mixture");
+
+  /**
+   * Default candidates that cost 30–40 Dawid–Skene fits each on a 1M-answer crowd (measured,
+   * BENCHMARKS.md); left out of the default list above {@code maxScoredAnswers} answers.
+   */
+  static final List<String> SLOW = List.of("mmce", "mmsr", "crowd-mixture", "common-confusion-em");
 
   /** How the scored candidates make the final result. */
   public enum Combination {
@@ -78,7 +86,11 @@ public final class Auto implements Aggregator {
    * @param folds number of folds
    * @param seed seed of the folds, of the task sample and of the candidates' own randomness
    * @param minWeight stacking weights below this are dropped
-   * @param maxScoredAnswers score on a sample of tasks above this many answers
+   * @param maxScoredAnswers above this many answers: score on a sample of tasks with about this
+   *     many, leave the slow methods out of the default candidates, refit at most {@code
+   *     largeRefits}
+   * @param largeRefits candidates refitted on all answers above {@code maxScoredAnswers} (the
+   *     highest weights, renormalised)
    */
   public record Options(
       String candidates,
@@ -87,7 +99,8 @@ public final class Auto implements Aggregator {
       int folds,
       long seed,
       double minWeight,
-      int maxScoredAnswers) {
+      int maxScoredAnswers,
+      int largeRefits) {
     /** Validates. */
     public Options {
       candidates = candidates == null ? "" : candidates.trim();
@@ -102,11 +115,14 @@ public final class Auto implements Aggregator {
       if (maxScoredAnswers < 100) {
         throw new IllegalArgumentException("maxScoredAnswers must be >= 100: " + maxScoredAnswers);
       }
+      if (largeRefits < 1) {
+        throw new IllegalArgumentException("largeRefits must be >= 1: " + largeRefits);
+      }
     }
 
     /** Default candidates, held-out answers, stacking, 5 folds, seed 0. */
     public static Options defaults() {
-      return new Options("", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 200_000);
+      return new Options("", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 100_000, 3);
     }
   }
 
@@ -137,7 +153,9 @@ public final class Auto implements Aggregator {
    * two classes; anonymous answers allow only methods without worker ids).
    */
   public List<Candidate> candidates(CrowdDataset data, Map<String, String> skipped) {
-    String list = options.candidates().isEmpty() ? DEFAULT_CANDIDATES : options.candidates();
+    boolean defaults = options.candidates().isEmpty();
+    boolean large = data.numAnswers() > options.maxScoredAnswers();
+    String list = defaults ? DEFAULT_CANDIDATES : options.candidates();
     List<Candidate> out = new ArrayList<>();
     for (String raw : list.split(",")) {
       String name = raw.trim();
@@ -150,6 +168,14 @@ public final class Auto implements Aggregator {
       String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
       if (data.anonymous() && !WITHOUT_WORKER_IDS.contains(base)) {
         skipped.put(name, "needs worker ids; the answers are anonymous");
+        continue;
+      }
+      if (defaults && large && SLOW.contains(base)) {
+        skipped.put(
+            name,
+            "slow on large data: left out above maxScoredAnswers="
+                + options.maxScoredAnswers()
+                + " answers (list it in candidates to include it)");
         continue;
       }
       if (base.equals("kos") && data.numLabels() != 2) {
@@ -202,7 +228,7 @@ public final class Auto implements Aggregator {
     double[] weights =
         !scorable
             ? first(candidates.size())
-            : stack != null ? prune(stack.weights()) : best(predictions);
+            : stack != null ? prune(stack.weights(), data) : best(predictions);
     List<CandidateScore> scores = new ArrayList<>();
     for (int c = 0; c < candidates.size(); c++) {
       scores.add(predictions.score(c).withWeight(weights[c]));
@@ -270,17 +296,26 @@ public final class Auto implements Aggregator {
     return w;
   }
 
-  /** Stacking weights below {@code minWeight} set to 0, the rest renormalised. */
-  private double[] prune(double[] raw) {
+  /**
+   * Stacking weights below {@code minWeight} set to 0 (and on large data all but the {@code
+   * largeRefits} highest), the rest renormalised.
+   */
+  private double[] prune(double[] raw, CrowdDataset data) {
+    double floor = options.minWeight();
+    if (data.numAnswers() > options.maxScoredAnswers() && options.largeRefits() < raw.length) {
+      double[] sorted = raw.clone();
+      Arrays.sort(sorted);
+      floor = Math.max(floor, sorted[sorted.length - options.largeRefits()]);
+    }
     double kept = 0;
     for (double v : raw) {
-      if (v >= options.minWeight()) {
+      if (v >= floor) {
         kept += v;
       }
     }
     double[] w = new double[raw.length];
     for (int i = 0; i < raw.length; i++) {
-      w[i] = raw[i] >= options.minWeight() ? raw[i] / kept : 0;
+      w[i] = raw[i] >= floor ? raw[i] / kept : 0;
     }
     return w;
   }

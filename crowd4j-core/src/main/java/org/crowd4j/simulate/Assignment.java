@@ -73,22 +73,58 @@ public interface Assignment {
       throw new IllegalArgumentException("need k ≥ 1 and alpha ≥ 0");
     }
     return (items, annotators, rng, sink) -> {
-      if (k > annotators) {
-        throw new IllegalArgumentException(k + " annotators per item but only " + annotators);
-      }
-      double[] cumulative = new double[annotators];
-      double total = 0;
+      double[] weights = new double[annotators];
       for (int r = 0; r < annotators; r++) {
-        total += Math.pow(r + 1, -alpha);
-        cumulative[r] = total;
+        weights[r] = Math.pow(r + 1, -alpha);
+      }
+      weighted(k, weights).assign(items, annotators, rng, sink);
+    };
+  }
+
+  /**
+   * {@code k} distinct annotators per item, each drawn with probability ∝ {@code weights[r]} among
+   * those not yet chosen for the item (e.g. the number of answers each gave in a real crowd, so the
+   * simulated crowd keeps its workload shape).
+   */
+  static Assignment weighted(int k, double[] weights) {
+    if (k < 1) {
+      throw new IllegalArgumentException("k must be ≥ 1: " + k);
+    }
+    double[] cumulative = new double[weights.length];
+    double total = 0;
+    int positive = 0;
+    for (int r = 0; r < weights.length; r++) {
+      if (!(weights[r] >= 0) || Double.isInfinite(weights[r])) {
+        throw new IllegalArgumentException("weight of annotator " + r + " is " + weights[r]);
+      }
+      total += weights[r];
+      cumulative[r] = total;
+      if (weights[r] > 0) {
+        positive++;
+      }
+    }
+    double sum = total;
+    int usable = positive;
+    return (items, annotators, rng, sink) -> {
+      if (annotators != cumulative.length) {
+        throw new IllegalArgumentException(
+            cumulative.length + " weights for " + annotators + " annotators");
+      }
+      if (k > usable) {
+        throw new IllegalArgumentException(
+            k + " annotators per item but only " + usable + " with a positive weight");
       }
       int[] chosen = new int[k];
       for (int i = 0; i < items; i++) {
         int got = 0;
         while (got < k) {
-          double u = rng.nextDouble() * total;
+          double u = rng.nextDouble() * sum;
           int r = Arrays.binarySearch(cumulative, u);
-          r = r >= 0 ? Math.min(r + 1, annotators - 1) : -r - 1;
+          r = r >= 0 ? r + 1 : -r - 1;
+          while (r < annotators - 1 && cumulative[r] <= u) {
+            r++;
+          }
+          r = Math.min(r, annotators - 1);
           boolean seen = false;
           for (int j = 0; j < got && !seen; j++) {
             seen = chosen[j] == r;

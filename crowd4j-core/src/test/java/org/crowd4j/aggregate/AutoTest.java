@@ -53,7 +53,7 @@ class AutoTest {
   private static Auto best(String candidates) {
     return new Auto(
         new Auto.Options(
-            candidates, Criterion.HELD_OUT_ANSWER, Auto.Combination.BEST, 5, 0L, 0.01, 200_000));
+            candidates, Criterion.HELD_OUT_ANSWER, Auto.Combination.BEST, 5, 0L, 0.01, 200_000, 3));
   }
 
   @Test
@@ -134,7 +134,8 @@ class AutoTest {
                         5,
                         0,
                         0.01,
-                        200_000))
+                        200_000,
+                        3))
                 .candidates(four, skipped));
   }
 
@@ -150,9 +151,24 @@ class AutoTest {
                 3,
                 0,
                 0.01,
-                1000));
+                1000,
+                3));
     MethodSelection s = small.fit(d).selection().orElseThrow();
     assertTrue(s.scoredAnswers() >= 1000 && s.scoredAnswers() < 1000 + 8, "" + s.scoredAnswers());
+    // the default candidates above the limit: no slow methods, at most largeRefits used
+    Auto defaults =
+        new Auto(
+            new Auto.Options(
+                "", Criterion.HELD_OUT_ANSWER, Auto.Combination.STACK, 3, 0, 0.01, 1000, 2));
+    MethodSelection big = defaults.fit(d).selection().orElseThrow();
+    long used = big.candidates().stream().filter(c -> c.weight() > 0).count();
+    assertTrue(used >= 1 && used <= 2, big.chosen());
+    for (String slow : Auto.SLOW) {
+      assertTrue(
+          big.candidates().stream()
+              .anyMatch(c -> c.name().equals(slow) && c.failure().startsWith("skipped: slow")),
+          slow);
+    }
   }
 
   @Test

@@ -14,7 +14,8 @@ import org.crowd4j.io.AtomicFiles;
 
 /**
  * The annotator-quality report: one self-contained HTML file (charts embedded as PNG, no script, a
- * content security policy that forbids loading anything) with the sections overview, annotators,
+ * content security policy that forbids loading anything) with the sections overview, methods
+ * without gold (agreement, consistency, a gold-free choice's candidate scores), annotators,
  * classes, items, annotator map (when a model with embeddings is given), accuracy against gold
  * (when gold is given) and redundancy.
  */
@@ -84,6 +85,7 @@ public final class Report {
 
   static String render(ReportContext ctx, String title) throws IOException {
     OverviewSection.write(ctx);
+    MethodsSection.write(ctx);
     AnnotatorSection.write(ctx);
     ClassSection.write(ctx);
     ItemSection.write(ctx);
