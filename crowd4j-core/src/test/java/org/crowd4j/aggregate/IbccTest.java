@@ -153,10 +153,15 @@ class IbccTest {
       assertEquals(t % 3, r.label(i));
       assertTrue(r.posterior(i, t % 3) > 0.999);
     }
+    // perfect workers: the evidence prefers the smallest off-diagonal prior of the grid
+    assertEquals("0.25", r.provenance().options().get("alphaOffDiagonal"));
     ConfusionMatrices cm = (ConfusionMatrices) r.workers();
-    // posterior mean of a perfect worker with 10 answers per class: (10 + 2) / (10 + 2 + 2·0.5)
-    assertEquals(12.0 / 13.0, cm.get(0, 0, 0), 1e-3);
+    // posterior mean of a perfect worker with 10 answers per class: (10 + 2) / (10 + 2 + 2·0.25)
+    assertEquals(12.0 / 12.5, cm.get(0, 0, 0), 1e-3);
     assertEquals(1.0, Arrays.stream(r.classPriors()).sum(), 1e-12);
+    AggregationResult fixed = new Ibcc(Ibcc.Options.defaults().withOffDiagonal(0.5)).fit(data);
+    assertEquals(
+        12.0 / 13.0, ((ConfusionMatrices) fixed.workers()).get(0, 0, 0), 1e-3, "fixed prior");
   }
 
   @Test
