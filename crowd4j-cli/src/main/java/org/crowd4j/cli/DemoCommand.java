@@ -102,7 +102,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     out.println();
     out.println(
-        "Try it on your data: crowd4j aggregate --answers answers.csv --method ds --out labels.csv");
+        "Try it on your data: crowd4j aggregate --answers answers.csv --method auto --out labels.csv");
     out.flush();
     return 0;
   }

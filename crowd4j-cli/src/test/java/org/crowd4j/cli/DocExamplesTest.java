@@ -19,7 +19,9 @@ import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.Methods;
+import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.TaskFeatures;
@@ -105,6 +107,27 @@ class DocExamplesTest {
   }
 
   @Test
+  void autoExample() throws Exception {
+    Path folder = simulated();
+    CrowdDataset data = CrowdReader.readAnswers(folder.resolve("answers.csv"));
+    Gold gold = CrowdReader.readGold(folder.resolve("gold.csv"), data);
+    // example:auto
+    AggregationResult chosen = Methods.auto().fit(data); // no gold needed
+    MethodSelection how = chosen.selection().orElseThrow();
+    for (CandidateScore c : how.candidates()) {
+      System.out.printf("%-20s held-out %.4f weight %.3f%n", c.name(), c.score(), c.weight());
+    }
+    System.out.println("chosen: " + how.chosen());
+    // what the fitted model expects worker 0 to answer on task 0
+    double[] expected = chosen.answerDistribution(0, 0);
+    // end
+    assertEquals(1.0, java.util.Arrays.stream(expected).sum(), 1e-9);
+    double ds = gold.accuracy(new DawidSkene().fit(data).labels());
+    assertTrue(gold.accuracy(chosen.labels()) >= ds - 0.02, "auto vs ds " + ds);
+    assertTrue(how.candidates().size() >= 10);
+  }
+
+  @Test
   void neuralExamples() throws Exception {
     Path folder = simulated();
     CrowdDataset data = CrowdReader.readAnswers(folder.resolve("answers.csv"));
@@ -166,7 +189,7 @@ class DocExamplesTest {
           "docs/java-api.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
       found++;
     }
-    assertEquals(5, found);
+    assertEquals(6, found);
   }
 
   /** Every command of the user guide's quick start, run in a scratch folder. */

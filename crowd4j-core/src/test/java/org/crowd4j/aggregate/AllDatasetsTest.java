@@ -60,6 +60,19 @@ class AllDatasetsTest {
     }
     writeTable(accuracy);
     assertTrue(problems.isEmpty(), String.join("\n", problems));
+    // the gold-free choices: never more than a point below Dawid-Skene, auto at or above it mostly
+    int autoAtLeastDs = 0;
+    for (Map.Entry<String, Map<String, Double>> row : accuracy.entrySet()) {
+      double ds = row.getValue().get("ds");
+      double auto = row.getValue().get("auto");
+      double map = row.getValue().get("ds-map");
+      assertTrue(auto >= ds - 0.01, row.getKey() + ": auto " + auto + " vs ds " + ds);
+      assertTrue(map >= ds - 0.01, row.getKey() + ": ds-map " + map + " vs ds " + ds);
+      autoAtLeastDs += auto >= ds ? 1 : 0;
+    }
+    assertTrue(
+        autoAtLeastDs >= accuracy.size() - 2,
+        "auto at or above ds on only " + autoAtLeastDs + " of " + accuracy.size());
   }
 
   /** Writes the dataset × method accuracy table to {@code target/accuracy-all.md}. */
