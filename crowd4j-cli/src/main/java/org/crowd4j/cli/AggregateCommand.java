@@ -175,6 +175,7 @@ final class AggregateCommand implements Callable<Integer> {
       j.put("classes", data.numLabels());
       j.put("iterations", d.iterations());
       j.put("converged", d.converged());
+      j.put("stopReason", d.stopReason());
       double[] history = d.objective();
       Output.put(j, "objective", history.length == 0 ? Double.NaN : history[history.length - 1]);
       j.put("objectiveName", d.objectiveName());
@@ -208,9 +209,10 @@ final class AggregateCommand implements Callable<Integer> {
           data.numLabels());
       outw.printf(
           Locale.ROOT,
-          "iterations %d, converged %s, load %.2f s, fit %.2f s%n",
+          "iterations %d, converged %s (%s), load %.2f s, fit %.2f s%n",
           d.iterations(),
           d.converged(),
+          d.stopReason(),
           loadSeconds,
           fitSeconds);
       if (result.selection().isPresent()) {

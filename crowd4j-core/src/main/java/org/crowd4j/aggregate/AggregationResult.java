@@ -7,7 +7,8 @@ import org.crowd4j.data.Vocabulary;
 /**
  * The immutable outcome of {@link Aggregator#fit}: a posterior distribution over the {@code K}
  * labels for every task (rows sum to 1), the chosen label per task, the learnt {@link WorkerModel},
- * {@link Diagnostics} and {@link Provenance}.
+ * {@link Diagnostics} and {@link Provenance}. Posteriors that are not probabilities (NaN, infinite,
+ * negative) are rejected: a numerical failure is an error, never a silent label 0.
  */
 public final class AggregationResult {
   private final Vocabulary tasks;
@@ -55,6 +56,19 @@ public final class AggregationResult {
     if (posteriors.length != n * k) {
       throw new IllegalArgumentException(
           "posteriors must have " + n + "×" + k + " entries, got " + posteriors.length);
+    }
+    for (int j = 0; j < posteriors.length; j++) {
+      double p = posteriors[j];
+      if (!(p >= 0 && p <= 1 + 1e-9)) {
+        throw new IllegalArgumentException(
+            "posterior of task '"
+                + data.tasks().name(j / k)
+                + "', class '"
+                + data.labels().name(j % k)
+                + "' is "
+                + p
+                + " (not a probability): the fit failed numerically");
+      }
     }
     this.tasks = data.tasks();
     this.labelNames = data.labels();

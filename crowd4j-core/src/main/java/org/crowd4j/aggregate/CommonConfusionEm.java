@@ -26,8 +26,8 @@ import org.crowd4j.data.CrowdDataset;
  * appendix writes q(s) ∝ ω π^g[z, y] at a fixed z; its marginal over q(z) is what enters ω). M-step
  * (appendix B closed forms): ω = q(s = 1); π^g[c, l] ∝ Σ_answers q(z = c, s = 1) 1[y = l] + λ;
  * π^r[c, l] ∝ Σ_{answers of r} q(z = c, s = 0) 1[y = l] + λ; ρ_c ∝ Σ_i q(z_i = c) + λ, with the
- * smoothing pseudo-count λ = {@code smoothing} (0 gives the appendix's formulas exactly; an empty
- * row becomes uniform).
+ * smoothing pseudo-count λ = {@code smoothing} &gt; 0 (λ → 0 gives the appendix's formulas; λ = 0
+ * itself is refused, as an answer a matrix row has never seen would get log 0).
  *
  * <p><b>Objective and stopping.</b> The log marginal likelihood per answer plus, when λ &gt; 0, the
  * log density of the Dirichlet(1 + λ) priors that the pseudo-counts amount to (λ Σ log of every
@@ -63,8 +63,9 @@ public final class CommonConfusionEm implements Aggregator {
       if (!(tol >= 0)) {
         throw new IllegalArgumentException("tol must be >= 0: " + tol);
       }
-      if (!(smoothing >= 0) || Double.isInfinite(smoothing)) {
-        throw new IllegalArgumentException("smoothing must be >= 0 and finite: " + smoothing);
+      if (!(smoothing > 0) || Double.isInfinite(smoothing)) {
+        throw new IllegalArgumentException(
+            "smoothing must be > 0 and finite (0 gives log 0 for an unseen answer): " + smoothing);
       }
       Objects.requireNonNull(omegaMode, "omegaMode");
       if (!(initialOmega > 0 && initialOmega < 1)) {
@@ -102,6 +103,10 @@ public final class CommonConfusionEm implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();

@@ -58,8 +58,9 @@ public final class DawidSkene implements Aggregator {
       if (!(tol >= 0)) {
         throw new IllegalArgumentException("tol must be >= 0: " + tol);
       }
-      if (!(floor >= 0 && floor < 0.01)) {
-        throw new IllegalArgumentException("floor must be in [0, 0.01): " + floor);
+      if (!(floor > 0 && floor < 0.01)) {
+        throw new IllegalArgumentException(
+            "floor must be in (0, 0.01) (0 gives 0/0 for a class no answer supports): " + floor);
       }
       Objects.requireNonNull(stopping, "stopping");
       if (!(confusionPrior >= 0) || Double.isInfinite(confusionPrior)) {
@@ -166,6 +167,10 @@ public final class DawidSkene implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();

@@ -137,6 +137,10 @@ public final class DawidSkeneMap implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     if (options.confusionPrior() > 0) {
       return withStrength(options.confusionPrior())

@@ -117,6 +117,10 @@ public final class Ibcc implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     if (options.alphaOffDiagonal() > 0) {
       return fitWith(options, data, context);
     }

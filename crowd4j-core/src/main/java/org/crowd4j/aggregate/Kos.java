@@ -102,6 +102,10 @@ public final class Kos implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     int k = data.numLabels();
     if (k != 2) {

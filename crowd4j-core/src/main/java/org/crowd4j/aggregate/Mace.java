@@ -34,7 +34,9 @@ import org.slf4j.LoggerFactory;
  * prior, which EM never decreases; for VB, the evidence lower bound Σ_i log Σ_k Π_a exp E[log P(l_a
  * | k)] − KL(q ‖ prior), which the coordinate updates never decrease — the variational counterpart
  * of the log marginal likelihood, and what selects the restart. A restart stops when an iteration
- * gains less than {@code tol}, or after {@code maxIterations}.
+ * gains less than {@code tol} relative to its size and no task posterior moved by more than {@code
+ * posteriorTol} in the last iteration, or after {@code maxIterations}; the result reports the
+ * restart kept.
  *
  * <p><b>Differences from crowd-kit 1.4.1.</b> crowd-kit draws the initial parameters of every
  * restart from the same {@code random_state}, so its restarts are identical and pointless; here
@@ -73,7 +75,9 @@ public final class Mace implements Aggregator {
    * @param method variational Bayes or EM
    * @param restarts random restarts; the best by final objective is kept
    * @param maxIterations iterations per restart at most; 0 returns the E-step of the random start
-   * @param tol stop a restart when the objective per answer gains less than this
+   * @param tol a restart converges when the objective gains less than this, relative to its size,
+   *     and
+   * @param posteriorTol no task posterior moves by more than this
    * @param smoothing EM only: {@code smoothing / K} is added to every expected count
    * @param defaultNoise initial entries are drawn from U[1, 2 + defaultNoise] and normalised
    * @param alpha VB only: Beta prior pseudo-count on spamming
@@ -91,9 +95,13 @@ public final class Mace implements Aggregator {
       double alpha,
       double beta,
       double strategyPrior,
-      long seed) {
+      long seed,
+      double posteriorTol) {
     /** Validates. */
     public Options {
+      if (!(posteriorTol >= 0)) {
+        throw new IllegalArgumentException("posteriorTol must be >= 0: " + posteriorTol);
+      }
       Objects.requireNonNull(method, "method");
       if (restarts < 1) {
         throw new IllegalArgumentException("restarts must be >= 1: " + restarts);
@@ -122,13 +130,40 @@ public final class Mace implements Aggregator {
       }
     }
 
+    /** Options with the objective rule only ({@code posteriorTol} = ∞). */
+    public Options(
+        Method method,
+        int restarts,
+        int maxIterations,
+        double tol,
+        double smoothing,
+        double defaultNoise,
+        double alpha,
+        double beta,
+        double strategyPrior,
+        long seed) {
+      this(
+          method,
+          restarts,
+          maxIterations,
+          tol,
+          smoothing,
+          defaultNoise,
+          alpha,
+          beta,
+          strategyPrior,
+          seed,
+          Double.POSITIVE_INFINITY);
+    }
+
     /**
-     * crowd-kit's defaults: VB, 10 restarts of 50 iterations, Beta(0.5, 0.5), Dirichlet(10),
-     * smoothing 0.01 / K, noise 0.5, seed 0; a restart also stops once it gains less than 1e-8 per
-     * answer.
+     * crowd-kit's model defaults — VB, 10 restarts, Beta(0.5, 0.5), Dirichlet(10), smoothing 0.01 /
+     * K, noise 0.5, seed 0 — run to convergence: a restart stops when its objective gains less than
+     * 1e-7 of its size and no posterior moves by more than 1e-5 (at most 1,000 iterations;
+     * crowd-kit runs a fixed 50, which leaves most restarts unconverged on real data).
      */
     public static Options defaults() {
-      return new Options(Method.VB, 10, 50, 1e-8, 0.01, 0.5, 0.5, 0.5, 10.0, 0L);
+      return new Options(Method.VB, 10, 1000, 1e-7, 0.01, 0.5, 0.5, 0.5, 10.0, 0L, 1e-5);
     }
   }
 
@@ -156,6 +191,10 @@ public final class Mace implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     Shared sh = new Shared(data, DawidSkene.goldLabels(context.gold(), data.numTasks()));
     SplittableRandom root = new SplittableRandom(options.seed());
@@ -185,7 +224,8 @@ public final class Mace implements Aggregator {
             Arrays.copyOf(best.history, best.iterations),
             options.method() == Method.VB
                 ? "evidence lower bound per answer"
-                : "log-likelihood + smoothing log prior per answer"),
+                : "log-likelihood + smoothing log prior per answer",
+            "best of " + options.restarts() + " restarts: " + best.stopReason),
         Provenance.of(name(), options, data, start));
   }
 
@@ -244,6 +284,7 @@ public final class Mace implements Aggregator {
     final double[] prior;
     int iterations;
     boolean converged;
+    String stopReason;
     double finalObjective = Double.NEGATIVE_INFINITY;
 
     Restart(Shared sh, SplittableRandom rng) {
@@ -292,24 +333,46 @@ public final class Mace implements Aggregator {
       double extra = options.method() == Method.EM ? smoothingLogPrior() : 0.0;
       finalObjective = (logLik + extra) * scale;
       converged = options.maxIterations() == 0;
+      stopReason = converged ? "no iterations asked for" : null;
       double previous = Double.NEGATIVE_INFINITY;
+      double[] before = new double[post.length];
       for (int it = 1; it <= options.maxIterations(); it++) {
+        System.arraycopy(post, 0, before, 0, post.length);
         extra = options.method() == Method.EM ? emStep() : vbStep();
         double objective = (eStep() + extra) * scale;
         history[it - 1] = objective;
         iterations = it;
         finalObjective = objective;
         boolean keepGoing = listener.onIteration(name(), offset + it, total, objective);
-        if (objective - previous < options.tol()) {
-          converged = true;
+        if (!Double.isFinite(objective)) {
+          stopReason = "objective is " + objective + " at iteration " + it;
+          return keepGoing;
+        }
+        double gain = objective - previous;
+        if (gain < options.tol() * Math.max(1, Math.abs(objective))
+            && maxChange(before, post) <= options.posteriorTol()) {
+          boolean fell = gain < -1e-9 * Math.max(1, Math.abs(objective));
+          converged = !fell;
+          stopReason =
+              fell ? "objective fell at iteration " + it : "objective and posteriors settled";
           return keepGoing;
         }
         previous = objective;
         if (!keepGoing) {
+          stopReason = "stopped by the listener at iteration " + it;
           return false;
         }
       }
+      stopReason = "iteration limit " + options.maxIterations() + " reached";
       return true;
+    }
+
+    private static double maxChange(double[] a, double[] b) {
+      double max = 0;
+      for (int j = 0; j < a.length; j++) {
+        max = Math.max(max, Math.abs(a[j] - b[j]));
+      }
+      return max;
     }
 
     /** E-step with the current parameters; sums the knowing counts; returns the log-likelihood. */

@@ -20,12 +20,15 @@ import org.crowd4j.data.CrowdDataset;
  *
  * <p><b>Updates.</b> With X = |C| on observed pairs and u, v initialised to the same uniform draws,
  * each iteration sets, for every worker j, v_j = the F-trimmed mean of {X_ij / u_i} over her
- * observed partners i, then u_i = the F-trimmed mean of {X_ij / v_j}; F = ⌊d_min / 2⌋ − 1 with
- * d_min the smallest number of partners of any worker. Trimming removes the F smallest and the F
- * largest values, or, on a side where fewer than F values lie beyond the current estimate, all
- * values beyond it (crowd-kit's rule, including its behaviour for F = −1: keep only the largest
- * value). It stops when ‖u vᵀ − u' v'ᵀ‖_F &lt; {@code tol} (computed in O(W) without cancellation:
- * its square is ‖a‖²‖v‖² + ‖u'‖²‖c v − v'‖² with c = u·u' / u'·u', a = u − c u') or after {@code
+ * observed partners i, then u_i = the F-trimmed mean of {X_ij / v_j}; F = max(0, ⌊d_min / 2⌋ − 1)
+ * with d_min the smallest number of partners of a worker who has any (a worker without partners
+ * takes no part in the trimmed means). Trimming removes the F smallest and the F largest values,
+ * or, on a side where fewer than F values lie beyond the current estimate, all values beyond it.
+ * crowd-kit takes d_min over all workers, isolated ones included, so one worker with at most one
+ * partner gives F = −1, which its trimming reads as "keep only the largest value" and turns every
+ * trimmed mean into a maximum; {@link SignGraph#CROWDKIT} (the parity preset) keeps that rule. It
+ * stops when ‖u vᵀ − u' v'ᵀ‖_F &lt; {@code tol} (computed in O(W) without cancellation: its square
+ * is ‖a‖²‖v‖² + ‖u'‖²‖c v − v'‖² with c = u·u' / u'·u', a = u − c u') or after {@code
  * maxIterations}, or (not converged) when u vᵀ overflows, keeping the last finite iterate. Then |s|
  * = u · sqrt(‖v‖ / ‖u‖), signs come from the spectral sign determination ({@link MmsrSigns}), s is
  * clipped to [−1/(M − 1) + 1/√n, 1 − 1/√n] (n = number of tasks), p = s (M − 1)/M + 1/M, and the
@@ -168,6 +171,10 @@ public final class Mmsr implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -196,7 +203,10 @@ public final class Mmsr implements Aggregator {
       Pairs pairs = Pairs.of(data, observedLabels);
       double[] u = initial(numWorkers);
       double[] v = u.clone();
-      int f = Math.floorDiv(pairs.minDegree(), 2) - 1;
+      int f =
+          options.signGraph() == SignGraph.CROWDKIT
+              ? Math.floorDiv(pairs.minDegree(), 2) - 1
+              : Math.max(0, Math.floorDiv(pairs.minPositiveDegree(), 2) - 1);
       double[][] buf = new double[pairs.chunks().length - 1][2 * Math.max(1, pairs.maxDegree())];
       Windows forV = new Windows(numWorkers);
       Windows forU = new Windows(numWorkers);
@@ -697,6 +707,17 @@ public final class Mmsr implements Aggregator {
         min = Math.min(min, degree(w));
       }
       return numWorkers() == 0 ? 0 : min;
+    }
+
+    /** The smallest number of partners among workers with at least one (0 when none has). */
+    int minPositiveDegree() {
+      int min = Integer.MAX_VALUE;
+      for (int w = 0; w < numWorkers(); w++) {
+        if (degree(w) > 0) {
+          min = Math.min(min, degree(w));
+        }
+      }
+      return min == Integer.MAX_VALUE ? 0 : min;
     }
 
     int maxDegree() {

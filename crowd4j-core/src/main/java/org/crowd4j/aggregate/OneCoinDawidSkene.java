@@ -97,6 +97,10 @@ public final class OneCoinDawidSkene implements Aggregator {
 
   @Override
   public AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
+    if (onObserved != null) {
+      return onObserved;
+    }
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();

@@ -227,6 +227,28 @@ public final class CrowdDataset {
   }
 
   /**
+   * The same crowd over a smaller label vocabulary: answer label {@code l} becomes {@code
+   * oldToNew[l]} of {@code newLabels} (every used label must map to a valid id). Tasks, workers and
+   * answer order are kept.
+   */
+  public CrowdDataset relabeled(Vocabulary newLabels, int[] oldToNew) {
+    if (oldToNew.length != labels.size()) {
+      throw new IllegalArgumentException(
+          "oldToNew has " + oldToNew.length + " entries for " + labels.size() + " labels");
+    }
+    int[] l = new int[label.length];
+    for (int a = 0; a < label.length; a++) {
+      int m = oldToNew[label[a]];
+      if (m < 0 || m >= newLabels.size()) {
+        throw new IllegalArgumentException(
+            "label '" + labels.name(label[a]) + "' has no id in the new vocabulary");
+      }
+      l[a] = m;
+    }
+    return new CrowdDataset(tasks, workers, newLabels, task.clone(), worker.clone(), l, anonymous);
+  }
+
+  /**
    * A content digest (SHA-256 over the vocabularies and columns) for provenance: equal data gives
    * an equal digest.
    */

@@ -193,6 +193,7 @@ public final class ModelJsonWriter {
     g.writeObjectFieldStart("diagnostics");
     g.writeNumberField("iterations", d.iterations());
     g.writeBooleanField("converged", d.converged());
+    g.writeStringField("stopReason", d.stopReason());
     g.writeStringField("objectiveName", d.objectiveName());
     g.writeFieldName("objective");
     double[] o = d.objective();

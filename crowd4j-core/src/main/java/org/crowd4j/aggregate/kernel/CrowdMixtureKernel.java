@@ -350,6 +350,7 @@ public final class CrowdMixtureKernel {
     private boolean converged;
     private boolean interrupted;
     private boolean done;
+    private String stopReason;
     private double objective = Double.NEGATIVE_INFINITY;
     private double previous = Double.NaN;
 
@@ -379,6 +380,7 @@ public final class CrowdMixtureKernel {
       if (done) {
         converged = true;
         objective = 0;
+        stopReason = "no iterations asked for";
       }
     }
 
@@ -466,28 +468,45 @@ public final class CrowdMixtureKernel {
           }
         }
       }
+      double[] oldRho = rho.clone();
       System.arraycopy(rhoCounts, 0, rho, 0, k);
       normalize(rho, nextAlpha, next, k, groups);
+      // what the data identify: the class prior and the pooled confusion P = Σ_m α_m β^(m)
       double change = 0;
-      for (int j = 0; j < next.length; j++) {
-        change += Math.abs(next[j] - beta[j]) / Math.max(beta[j], 1e-12);
+      for (int c = 0; c < k; c++) {
+        change = Math.max(change, Math.abs(rho[c] - oldRho[c]));
       }
-      change /= Math.max(1, next.length);
+      for (int j = 0; j < k2; j++) {
+        double p = 0;
+        for (int g = 0; g < groups; g++) {
+          p += nextAlpha[g] * next[g * k2 + j];
+        }
+        change = Math.max(change, Math.abs(p - pooled[j]));
+      }
       System.arraycopy(next, 0, beta, 0, next.length);
       alpha = nextAlpha;
 
       boolean keepGoing = listener.test(obj);
       double relative = Math.abs(obj - previous) / Math.max(Math.abs(previous), 1e-300);
-      if (relative <= tol && change <= tol) {
+      if (!Double.isFinite(obj)) {
+        done = true;
+        stopReason = "objective is " + obj + " at iteration " + iterations;
+      } else if (obj < previous - 1e-9 * Math.max(1, Math.abs(previous))) {
+        done = true;
+        stopReason = "objective fell at iteration " + iterations;
+      } else if (relative <= tol && change <= tol) {
         converged = true;
         done = true;
+        stopReason = "objective, class prior and pooled confusion settled";
       } else {
         previous = obj;
         if (!keepGoing) {
           interrupted = true;
           done = true;
+          stopReason = "stopped by the listener at iteration " + iterations;
         } else if (iterations >= maxIterations) {
           done = true;
+          stopReason = "iteration limit " + maxIterations + " reached";
         }
       }
       if (!done) {
@@ -539,6 +558,11 @@ public final class CrowdMixtureKernel {
     /** Whether the stopping rule fired. */
     public boolean converged() {
       return converged;
+    }
+
+    /** Why the run ended, or {@code null} while it is active. */
+    public String stopReason() {
+      return stopReason;
     }
 
     /** Whether a listener stopped the run. */

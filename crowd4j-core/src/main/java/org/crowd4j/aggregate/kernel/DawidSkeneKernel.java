@@ -458,11 +458,25 @@ public final class DawidSkeneKernel {
     }
   }
 
-  /** In-place softmax of log-scores; returns log Σ exp. */
+  /**
+   * In-place softmax of log-scores; returns log Σ exp. A row of −∞ becomes uniform (and returns
+   * −∞), +∞ entries share the mass; NaN propagates (and is rejected by the result).
+   */
   public static double softmax(double[] s, int off, int k) {
     double max = Double.NEGATIVE_INFINITY;
     for (int c = 0; c < k; c++) {
       max = Math.max(max, s[off + c]);
+    }
+    if (max == Double.NEGATIVE_INFINITY || max == Double.POSITIVE_INFINITY) {
+      // every score −∞ (nothing possible): uniform; some +∞: uniform over those
+      int top = 0;
+      for (int c = 0; c < k; c++) {
+        top += s[off + c] == max ? 1 : 0;
+      }
+      for (int c = 0; c < k; c++) {
+        s[off + c] = s[off + c] == max ? 1.0 / top : 0.0;
+      }
+      return max;
     }
     double z = 0;
     for (int c = 0; c < k; c++) {
