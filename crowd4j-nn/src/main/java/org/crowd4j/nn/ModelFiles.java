@@ -29,7 +29,7 @@ import org.crowd4j.io.ModelFileException;
  * that a process killed while saving leaves either no model or a complete one; loading checks the
  * format, the version, the checksum and the fields it needs, and says what is wrong.
  */
-final class ModelFiles {
+public final class ModelFiles {
   /** The {@code format} of model.json. */
   static final String FORMAT = "crowd4j-nn-model";
 
@@ -37,6 +37,8 @@ final class ModelFiles {
   static final int VERSION = 2;
 
   static final String PARAMETERS = "parameters.bin";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
   static final String META = "model.json";
 
   private ModelFiles() {}
@@ -140,7 +142,6 @@ final class ModelFiles {
     } catch (NoSuchFileException e) {
       throw new ModelFileException(metaFile, 0, "no such file: not a saved crowd4j model", e);
     }
-    ObjectNode meta = parseMeta(metaFile, text);
     Path params = dir.resolve(PARAMETERS);
     byte[] bytes;
     try {
@@ -149,6 +150,33 @@ final class ModelFiles {
       throw new ModelFileException(
           params, 0, "no such file: the model's parameters are missing", e);
     }
+    return parse(dir, text, bytes);
+  }
+
+  /**
+   * Checks the two files of a model folder given as bytes, as {@link LearnedModel#load} checks them
+   * before building the network: {@code dir} names them in messages.
+   *
+   * @param dir the folder the files would be in
+   * @param modelJson the bytes of {@code model.json}
+   * @param parameters the bytes of {@code parameters.bin}
+   * @throws ModelFileException saying what is wrong
+   */
+  public static void check(Path dir, byte[] modelJson, byte[] parameters)
+      throws ModelFileException {
+    try {
+      parse(dir, modelJson, parameters);
+    } catch (ModelFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ModelFileException(dir, 0, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static Loaded parse(Path dir, byte[] text, byte[] bytes) throws IOException {
+    Path metaFile = dir.resolve(META);
+    Path params = dir.resolve(PARAMETERS);
+    ObjectNode meta = parseMeta(metaFile, text);
     if (version(metaFile, meta) >= 2) {
       JsonNode p = meta.get("parameters");
       long expectedBytes = p.get("bytes").asLong();
@@ -174,7 +202,7 @@ final class ModelFiles {
     Map<String, Tensors.Tensor> tensors =
         Tensors.read(params, new ByteArrayInputStream(bytes), bytes.length);
     @SuppressWarnings("unchecked")
-    Map<String, Object> map = new ObjectMapper().convertValue(meta, Map.class);
+    Map<String, Object> map = MAPPER.convertValue(meta, Map.class);
     return new Loaded(map, tensors);
   }
 
@@ -185,7 +213,7 @@ final class ModelFiles {
   static ObjectNode parseMeta(Path file, byte[] text) throws ModelFileException {
     JsonNode root;
     try (InputStream in = new ByteArrayInputStream(text)) {
-      root = new ObjectMapper().readTree(in);
+      root = MAPPER.readTree(in);
     } catch (JsonProcessingException e) {
       long line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
       throw new ModelFileException(file, line, "not valid JSON: " + e.getOriginalMessage(), e);
