@@ -49,7 +49,7 @@ class KillSafetyTest {
   static void inputs() throws Exception {
     // the crowd the commands read: a simulation, run without a kill
     sim = work.resolve("sim");
-    int n = LARGE ? 200_000 : 20_000;
+    int n = LARGE ? 60_000 : 20_000;
     run(simulateArgs(n, sim));
     small = work.resolve("small");
     run(simulateArgs(LARGE ? 4_000 : 1_000, small));
@@ -74,13 +74,13 @@ class KillSafetyTest {
   @Test
   void simulateLeavesNothingOrCompleteFiles() throws Exception {
     Path ref = work.resolve("sim-ref");
-    List<String> args = simulateArgs(LARGE ? 200_000 : 20_000, ref);
+    List<String> args = simulateArgs(LARGE ? 60_000 : 20_000, ref);
     long t = run(args);
     List<String> files = List.of("answers.csv", "gold.csv", "features.csv", "true_confusions.json");
     kills(
         "simulate",
         t,
-        out -> simulateArgs(LARGE ? 200_000 : 20_000, out),
+        out -> simulateArgs(LARGE ? 60_000 : 20_000, out),
         out -> {
           for (String f : files) {
             sameOrAbsent(out.resolve(f), ref.resolve(f));
