@@ -80,8 +80,7 @@ final class StrictText extends Reader {
     if (spareFrom < spareTo) {
       int n = Math.min(len, spareTo - spareFrom);
       System.arraycopy(spare, spareFrom, buf, off, n);
-      spareFrom += n;
-      check(buf, off, n);
+      spareFrom += n; // checked when decoded into the spare buffer
       return n;
     }
     if (len < spare.length) {

@@ -165,4 +165,18 @@ class StrictInputTest {
         Map.of("t1", "a"),
         CrowdReader.readGoldMap(file("g.csv", "task,label\nt1,a"), "task", "label"));
   }
+
+  @Test
+  void readingOneCharacterAtATimeChecksEachCharacterOnce() throws Exception {
+    // a surrogate pair (two chars) read through a one-char buffer, then a quoted field
+    byte[] text = "a\uD83D\uDE00,\"b,\"\"c\"\n".getBytes(StandardCharsets.UTF_8);
+    StringBuilder out = new StringBuilder();
+    try (StrictText t = new StrictText(new java.io.ByteArrayInputStream(text), ',', false)) {
+      char[] one = new char[1];
+      while (t.read(one, 0, 1) > 0) {
+        out.append(one[0]);
+      }
+    }
+    assertEquals("a\uD83D\uDE00,\"b,\"\"c\"\n", out.toString());
+  }
 }
