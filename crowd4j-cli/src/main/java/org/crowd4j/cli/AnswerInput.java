@@ -53,6 +53,27 @@ final class AnswerInput {
           "Repeated (task, worker) answers: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   DuplicatePolicy duplicates;
 
+  @Option(
+      names = "--lenient-quotes",
+      description =
+          "Accept a quote inside an unquoted field (say \"hi\", kept as typed) and text after a"
+              + " closing quote, in every input file; by default quoting is strict (RFC 4180). A"
+              + " quote that is never closed is an error either way.")
+  boolean lenientQuotes;
+
+  @Option(
+      names = "--allow-control-chars",
+      description =
+          "Accept line breaks and other control characters in ids and labels of every input file"
+              + " (an error by default).")
+  boolean controlCharacters;
+
+  /** The text rules (quotes, control characters) for every file the command reads. */
+  CsvFormat rules() {
+    CsvFormat f = CsvFormat.defaults().withControlCharacters(controlCharacters);
+    return lenientQuotes ? f.withLenientQuotes() : f;
+  }
+
   CsvFormat format() {
     char d = 0;
     if (delimiter != null) {
@@ -63,7 +84,14 @@ final class AnswerInput {
       }
       d = s.charAt(0);
     }
-    return new CsvFormat(d, taskColumn, anonymous ? null : workerColumn, labelColumn, duplicates);
+    return new CsvFormat(
+        d,
+        taskColumn,
+        anonymous ? null : workerColumn,
+        labelColumn,
+        duplicates,
+        lenientQuotes,
+        controlCharacters);
   }
 
   CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException, BadInputException {

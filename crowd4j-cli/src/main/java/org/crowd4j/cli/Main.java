@@ -3,6 +3,7 @@ package org.crowd4j.cli;
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.ModelFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -99,7 +100,7 @@ public final class Main implements Runnable {
       } else {
         code = ExitCodes.BAD_INPUT;
       }
-    } else if (ex instanceof BadInputException) {
+    } else if (ex instanceof BadInputException || ex instanceof ModelFileException) {
       code = ExitCodes.BAD_INPUT;
     } else if (ex instanceof NoSuchFileException missing) {
       code = ExitCodes.USAGE;

@@ -107,13 +107,22 @@ final class Output {
 
   /** Reads task features, with a progress bar for big files. */
   TaskFeatures readFeatures(Path file, PrintWriter err) throws CrowdFormatException {
+    return readFeatures(file, CsvFormat.defaults(), err);
+  }
+
+  /**
+   * Reads task features with the text rules of {@code rules}, with a progress bar for big files.
+   */
+  TaskFeatures readFeatures(Path file, CsvFormat rules, PrintWriter err)
+      throws CrowdFormatException {
     ProgressBar bar = loading(file, err);
     if (bar == null) {
-      return CrowdReader.readFeatures(file);
+      return CrowdReader.readFeatures(file, rules, null);
     }
     long size = size(file);
     String name = "reading " + file.getFileName();
-    TaskFeatures x = CrowdReader.readFeatures(file, bytes -> megabytes(bar, name, bytes, size));
+    TaskFeatures x =
+        CrowdReader.readFeatures(file, rules, bytes -> megabytes(bar, name, bytes, size));
     bar.finish();
     return x;
   }

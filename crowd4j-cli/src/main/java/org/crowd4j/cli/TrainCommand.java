@@ -64,6 +64,14 @@ final class TrainCommand implements Callable<Integer> {
               + " for the items' labels; n × n floats, so for up to some ten thousand items).")
   boolean itemEmbeddings;
 
+  @Option(
+      names = "--allow-feature-mismatch",
+      description =
+          "Accept a features file whose rows do not match the answers' tasks: rows of tasks"
+              + " without answers are ignored and answers of tasks without a row are left out"
+              + " (both counted in a note). By default a mismatch is an error.")
+  boolean allowFeatureMismatch;
+
   @Option(names = "--valid-features", paramLabel = "FILE", description = "Validation features.")
   Path validFeatures;
 
@@ -225,8 +233,13 @@ final class TrainCommand implements Callable<Integer> {
         "--gold",
         gold);
     CrowdDataset data = input.read(output, err);
-    TaskFeatures x =
-        itemEmbeddings ? Lia.itemIdentityFeatures(data) : output.readFeatures(features, err);
+    TaskFeatures x;
+    if (itemEmbeddings) {
+      x = Lia.itemIdentityFeatures(data);
+    } else {
+      x = output.readFeatures(features, input.rules(), err);
+      data = FeatureCoverage.check(features, x, input.answers, data, allowFeatureMismatch, err);
+    }
     Validation valid = split(validFeatures, validGold, data, err);
     Validation test = split(testFeatures, testGold, data, err);
     if (output.human()) {
@@ -278,7 +291,7 @@ final class TrainCommand implements Callable<Integer> {
       TaskFeatures aligned = x.alignedTo(data.tasks());
       double[] probs = model.predict(aligned);
       if (gold != null) {
-        Gold g = CrowdReader.readGold(gold, data);
+        Gold g = CrowdReader.readGold(gold, data, "task", "label", input.rules());
         double acc = g.accuracy(model.predictLabels(aligned));
         ObjectNode go = j.putObject("trainingGold");
         go.put("items", g.count());
@@ -356,7 +369,9 @@ final class TrainCommand implements Callable<Integer> {
       return null;
     }
     return Validation.of(
-        output.readFeatures(f, err), CrowdReader.readGoldMap(g, "task", "label"), data.labels());
+        output.readFeatures(f, input.rules(), err),
+        CrowdReader.readGoldMap(g, "task", "label", input.rules()),
+        data.labels());
   }
 
   /** The learner list for the help footer. */

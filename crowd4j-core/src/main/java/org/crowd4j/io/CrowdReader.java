@@ -8,7 +8,6 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -57,8 +56,26 @@ public final class CrowdReader {
    */
   public static CrowdDataset readAnswers(Path file, CsvFormat format, LongConsumer bytesRead)
       throws CrowdFormatException {
+    return readAnswers(file, openFile(file, bytesRead), format, plainFileSize(file));
+  }
+
+  /**
+   * Reads answers from {@code in} (closed here) as {@link #readAnswers(Path, CsvFormat)} reads a
+   * file: {@code name} appears in messages and, by its extension, chooses the delimiter and whether
+   * the bytes are gzipped.
+   */
+  public static CrowdDataset readAnswers(Path name, InputStream in, CsvFormat format)
+      throws CrowdFormatException {
+    return readAnswers(name, in, format, -1);
+  }
+
+  private static CrowdDataset readAnswers(
+      Path file, InputStream raw, CsvFormat format, long fileBytes) throws CrowdFormatException {
     CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
-    try (CsvReader<CsvRecord> csv = open(file, format.delimiterFor(file), bytesRead)) {
+    StrictText text = null;
+    try (InputStream in = decompressed(file, raw);
+        StrictText t = text = text(in, format.delimiterFor(file), format);
+        CsvReader<CsvRecord> csv = csv(t, format.delimiterFor(file), format)) {
       var it = csv.iterator();
       if (!it.hasNext()) {
         throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -69,7 +86,6 @@ public final class CrowdReader {
           format.workerColumn() == null ? -1 : column(file, header, format.workerColumn());
       int labelCol = column(file, header, format.labelColumn());
       int width = header.getFieldCount();
-      long fileBytes = plainFileSize(file);
       long sampledChars = 0;
       int rows = 0;
       while (it.hasNext()) {
@@ -93,16 +109,16 @@ public final class CrowdReader {
               null,
               "expected " + width + " fields as in the header, found " + r.getFieldCount());
         }
-        String task = nonEmpty(file, line, r, taskCol, format.taskColumn());
+        String task = id(file, line, r, taskCol, format.taskColumn(), format);
         String worker =
-            workerCol < 0 ? null : nonEmpty(file, line, r, workerCol, format.workerColumn());
-        String label = nonEmpty(file, line, r, labelCol, format.labelColumn());
+            workerCol < 0 ? null : id(file, line, r, workerCol, format.workerColumn(), format);
+        String label = id(file, line, r, labelCol, format.labelColumn(), format);
         builder.add(task, worker, label, line);
       }
     } catch (CsvParseException | UncheckedIOException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot parse: " + rootMessage(e), e);
+      throw parseError(file, text, e);
     } catch (IOException e) {
-      throw unreadable(file, e);
+      throw unreadable(file, text, e);
     }
     if (builder.size() == 0) {
       throw new CrowdFormatException(file, 0, null, "no answers after the header");
@@ -139,7 +155,17 @@ public final class CrowdReader {
   /** Reads gold labels with the given column names and aligns them to {@code data}. */
   public static Gold readGold(Path file, CrowdDataset data, String taskColumn, String labelColumn)
       throws CrowdFormatException {
-    Map<String, String> gold = readGoldMap(file, taskColumn, labelColumn);
+    return readGold(file, data, taskColumn, labelColumn, CsvFormat.defaults());
+  }
+
+  /**
+   * Reads gold labels with the given column names and text rules (quotes, control characters) and
+   * aligns them to {@code data}.
+   */
+  public static Gold readGold(
+      Path file, CrowdDataset data, String taskColumn, String labelColumn, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, String> gold = readGoldMap(file, taskColumn, labelColumn, rules);
     Gold g = Gold.of(data, gold);
     if (g.unknownLabels() > 0) {
       LOG.warn(
@@ -153,8 +179,33 @@ public final class CrowdReader {
   /** Reads a gold file as task → label names, in file order (a repeated task must agree). */
   public static Map<String, String> readGoldMap(Path file, String taskColumn, String labelColumn)
       throws CrowdFormatException {
+    return readGoldMap(file, taskColumn, labelColumn, CsvFormat.defaults());
+  }
+
+  /**
+   * Reads a gold file as {@link #readGoldMap(Path, String, String)} does, with the text rules
+   * (quotes, control characters) of {@code rules}.
+   */
+  public static Map<String, String> readGoldMap(
+      Path file, String taskColumn, String labelColumn, CsvFormat rules)
+      throws CrowdFormatException {
+    return readGoldMap(file, openFile(file, null), taskColumn, labelColumn, rules);
+  }
+
+  /**
+   * Reads gold labels from {@code in} (closed here); {@code name} appears in messages and chooses
+   * delimiter and compression by its extension.
+   */
+  public static Map<String, String> readGoldMap(
+      Path name, InputStream in, String taskColumn, String labelColumn, CsvFormat rules)
+      throws CrowdFormatException {
+    Path file = name;
+    char delimiter = CsvFormat.defaults().delimiterFor(file);
     Map<String, String> out = new LinkedHashMap<>();
-    try (CsvReader<CsvRecord> csv = open(file, CsvFormat.defaults().delimiterFor(file))) {
+    StrictText text = null;
+    try (InputStream plain = decompressed(file, in);
+        StrictText t = text = text(plain, delimiter, rules);
+        CsvReader<CsvRecord> csv = csv(t, delimiter, rules)) {
       var it = csv.iterator();
       if (!it.hasNext()) {
         throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -172,8 +223,8 @@ public final class CrowdReader {
               null,
               "expected " + header.getFieldCount() + " fields, found " + r.getFieldCount());
         }
-        String task = nonEmpty(file, line, r, taskCol, taskColumn);
-        String label = nonEmpty(file, line, r, labelCol, labelColumn);
+        String task = id(file, line, r, taskCol, taskColumn, rules);
+        String label = id(file, line, r, labelCol, labelColumn, rules);
         String before = out.putIfAbsent(task, label);
         if (before != null && !before.equals(label)) {
           throw new CrowdFormatException(
@@ -184,9 +235,9 @@ public final class CrowdReader {
         }
       }
     } catch (CsvParseException | UncheckedIOException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot parse: " + rootMessage(e), e);
+      throw parseError(file, text, e);
     } catch (IOException e) {
-      throw unreadable(file, e);
+      throw unreadable(file, text, e);
     }
     return out;
   }
@@ -206,12 +257,34 @@ public final class CrowdReader {
    */
   public static TaskFeatures readFeatures(Path file, LongConsumer bytesRead)
       throws CrowdFormatException {
+    return readFeatures(file, CsvFormat.defaults(), bytesRead);
+  }
+
+  /**
+   * Reads task features as {@link #readFeatures(Path, LongConsumer)} does, with the text rules
+   * (quotes, control characters in task ids) of {@code rules}.
+   */
+  public static TaskFeatures readFeatures(Path file, CsvFormat rules, LongConsumer bytesRead)
+      throws CrowdFormatException {
+    return readFeatures(file, openFile(file, bytesRead), rules);
+  }
+
+  /**
+   * Reads task features from {@code in} (closed here); {@code name} appears in messages and chooses
+   * delimiter and compression by its extension.
+   */
+  public static TaskFeatures readFeatures(Path name, InputStream in, CsvFormat rules)
+      throws CrowdFormatException {
+    Path file = name;
+    char delimiter = CsvFormat.defaults().delimiterFor(file);
     List<String> tasks = new ArrayList<>();
     float[] values = new float[1024];
     int size = 0;
     int dim;
-    try (CsvReader<CsvRecord> csv =
-        open(file, CsvFormat.defaults().delimiterFor(file), bytesRead)) {
+    StrictText text = null;
+    try (InputStream plain = decompressed(file, in);
+        StrictText t = text = text(plain, delimiter, rules);
+        CsvReader<CsvRecord> csv = csv(t, delimiter, rules)) {
       var it = csv.iterator();
       if (!it.hasNext()) {
         throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -228,7 +301,7 @@ public final class CrowdReader {
           throw new CrowdFormatException(
               file, line, null, "expected " + (dim + 1) + " fields, found " + r.getFieldCount());
         }
-        tasks.add(nonEmpty(file, line, r, 0, header.getField(0)));
+        tasks.add(id(file, line, r, 0, header.getField(0), rules));
         if (size + dim > values.length) {
           values = java.util.Arrays.copyOf(values, Math.max(size + dim, values.length * 2));
         }
@@ -255,9 +328,9 @@ public final class CrowdReader {
         }
       }
     } catch (CsvParseException | UncheckedIOException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot parse: " + rootMessage(e), e);
+      throw parseError(file, text, e);
     } catch (IOException e) {
-      throw unreadable(file, e);
+      throw unreadable(file, text, e);
     }
     if (tasks.isEmpty()) {
       throw new CrowdFormatException(file, 0, null, "no rows after the header");
@@ -271,29 +344,46 @@ public final class CrowdReader {
     return new TaskFeatures(vocab, dim, java.util.Arrays.copyOf(values, size));
   }
 
-  private static CsvReader<CsvRecord> open(Path file, char delimiter) throws IOException {
-    return open(file, delimiter, null);
+  /** The file's bytes, counted for {@code bytesRead} when not null; opened lazily. */
+  private static InputStream openFile(Path file, LongConsumer bytesRead)
+      throws CrowdFormatException {
+    InputStream raw;
+    try {
+      raw = Files.newInputStream(file);
+    } catch (IOException e) {
+      throw unreadable(file, null, e);
+    }
+    return bytesRead == null ? raw : new CountingStream(raw, bytesRead);
   }
 
-  private static CsvReader<CsvRecord> open(Path file, char delimiter, LongConsumer bytesRead)
-      throws IOException {
-    InputStream raw = Files.newInputStream(file);
-    if (bytesRead != null) {
-      raw = new CountingStream(raw, bytesRead);
-    }
+  /** {@code raw} buffered, and decompressed when {@code file}'s name ends with {@code .gz}. */
+  private static InputStream decompressed(Path file, InputStream raw) throws IOException {
     InputStream in = new BufferedInputStream(raw, 1 << 16);
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (name.endsWith(".gz")) {
-      in = new GZIPInputStream(in, 1 << 16);
+      try {
+        in = new GZIPInputStream(in, 1 << 16);
+      } catch (IOException e) {
+        raw.close();
+        throw e;
+      }
     }
+    return in;
+  }
+
+  private static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
+    return new StrictText(in, delimiter, rules.lenientQuotes());
+  }
+
+  private static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
     return CsvReader.builder()
         .fieldSeparator(delimiter)
         .quoteCharacter('"')
         .skipEmptyLines(true)
-        .detectBomHeader(true)
         .allowExtraFields(true)
         .allowMissingFields(true)
-        .ofCsvRecord(in, StandardCharsets.UTF_8);
+        .allowExtraCharsAfterClosingQuote(rules.lenientQuotes())
+        .ofCsvRecord(text);
   }
 
   /** Counts the bytes read and reports them about every megabyte and at the end. */
@@ -357,16 +447,70 @@ public final class CrowdReader {
         "missing column '" + name + "'; the header has " + header.getFields());
   }
 
-  private static String nonEmpty(Path file, long line, CsvRecord r, int col, String name)
+  /**
+   * Field {@code col} trimmed, which must not be empty nor, unless {@code rules} allow them, hold a
+   * line break or another control character.
+   */
+  private static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
       throws CrowdFormatException {
-    String v = r.getField(col).trim();
+    String raw = r.getField(col);
+    String v = raw.trim();
     if (v.isEmpty()) {
       throw new CrowdFormatException(file, line, name, "field '" + name + "' is empty");
+    }
+    if (!rules.controlCharacters()) {
+      for (int i = 0; i < raw.length(); i++) {
+        char c = raw.charAt(i);
+        boolean control =
+            (c < 0x20 && c != '\t')
+                || (c >= 0x7F && c <= 0x9F)
+                || c == '\u2028'
+                || c == '\u2029'
+                || (c == '\t' && v.indexOf('\t') >= 0);
+        if (control) {
+          String what =
+              c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029'
+                  ? "a line break (a quoted field that spans lines: is a quote at line "
+                      + line
+                      + " closed too late?)"
+                  : String.format(java.util.Locale.ROOT, "the control character U+%04X", (int) c);
+          throw new CrowdFormatException(
+              file,
+              line,
+              name,
+              "field '"
+                  + name
+                  + "' holds "
+                  + what
+                  + "; ids and labels are single-line text (--allow-control-chars keeps them)");
+        }
+      }
     }
     return v;
   }
 
-  private static CrowdFormatException unreadable(Path file, IOException e) {
+  private static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof StrictText.TextException x) {
+        return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
+      }
+      if (t instanceof java.util.zip.ZipException || t instanceof java.io.EOFException) {
+        return new CrowdFormatException(
+            file, 0, null, "not a complete gzip file: " + rootMessage(e), e);
+      }
+    }
+    long line = text == null ? 0 : text.line();
+    return new CrowdFormatException(file, line, null, "cannot parse: " + rootMessage(e), e);
+  }
+
+  private static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
+    if (e instanceof StrictText.TextException x) {
+      return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
+    }
+    if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
+      return new CrowdFormatException(
+          file, 0, null, "not a complete gzip file: " + e.getMessage(), e);
+    }
     String why =
         e instanceof NoSuchFileException ? "no such file" : "cannot read: " + e.getMessage();
     return new CrowdFormatException(file, 0, null, why, e);

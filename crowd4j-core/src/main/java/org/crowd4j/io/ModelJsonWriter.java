@@ -161,8 +161,12 @@ public final class ModelJsonWriter {
     g.writeEndObject();
   }
 
-  private static void writeModelLevel(JsonGenerator g, WorkerModel model, int k)
-      throws IOException {
+  /**
+   * The model-level parameters of {@code model} over {@code k} labels (group weights and matrices,
+   * the common confusion, GLAD's task difficulties), as fields of the object being written; shared
+   * with the Spark engine, which writes the same document.
+   */
+  public static void writeModelLevel(JsonGenerator g, WorkerModel model, int k) throws IOException {
     if (model instanceof GroupMixtureModel gm) {
       g.writeFieldName("groupWeights");
       writeArray(g, gm.groupWeights(), 0, gm.numGroups());

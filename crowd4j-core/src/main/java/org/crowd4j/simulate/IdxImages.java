@@ -37,47 +37,92 @@ public final class IdxImages {
   public static Data read(Path dir, String prefix) throws CrowdFormatException {
     Path images = find(dir, prefix + "-images-idx3-ubyte");
     Path labels = find(dir, prefix + "-labels-idx1-ubyte");
-    int[] y = readLabels(labels);
-    try (DataInputStream in = open(images)) {
+    try (InputStream li = Files.newInputStream(labels);
+        InputStream ii = Files.newInputStream(images)) {
+      return read(images, ii, labels, li);
+    } catch (IOException e) {
+      throw new CrowdFormatException(labels, 0, null, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Reads images and labels from streams (not closed here); the names appear in messages and, when
+   * they end with {@code .gz}, say that the bytes are gzipped. Every count in a header is checked
+   * before memory is taken for it, so a damaged file fails with a {@link CrowdFormatException}.
+   */
+  public static Data read(Path imagesName, InputStream images, Path labelsName, InputStream labels)
+      throws CrowdFormatException {
+    int[] y = readLabels(labelsName, labels);
+    try {
+      DataInputStream in = open(imagesName, images);
       int magic = in.readInt();
       if (magic != 0x00000803) {
         throw new CrowdFormatException(
-            images, 0, null, "not an IDX3 image file (magic " + magic + ")");
+            imagesName, 0, null, "not an IDX3 image file (magic " + magic + ")");
       }
       int n = in.readInt();
       int rows = in.readInt();
       int cols = in.readInt();
       if (n != y.length) {
         throw new CrowdFormatException(
-            images, 0, null, n + " images but " + y.length + " labels in " + labels);
+            imagesName, 0, null, n + " images but " + y.length + " labels in " + labelsName);
       }
-      byte[] buf = new byte[rows * cols];
-      float[] pixels = new float[n * rows * cols];
+      if (rows < 1 || cols < 1 || (long) rows * cols > 1 << 24) {
+        throw new CrowdFormatException(
+            imagesName, 0, null, "images of " + rows + " × " + cols + " pixels");
+      }
+      int dim = rows * cols;
+      if ((long) n * dim > Integer.MAX_VALUE - 16) {
+        throw new CrowdFormatException(
+            imagesName, 0, null, n + " images of " + dim + " pixels are too many for one array");
+      }
+      byte[] buf = new byte[dim];
+      float[] pixels = new float[(int) Math.min((long) n * dim, 1L << 20)];
       for (int i = 0; i < n; i++) {
         in.readFully(buf);
-        for (int j = 0; j < buf.length; j++) {
-          pixels[i * buf.length + j] = (buf[j] & 0xff) / 255f;
+        if ((long) (i + 1) * dim > pixels.length) {
+          pixels =
+              java.util.Arrays.copyOf(
+                  pixels,
+                  (int) Math.min((long) n * dim, Math.max(2L * pixels.length, (i + 1L) * dim)));
         }
+        for (int j = 0; j < dim; j++) {
+          pixels[i * dim + j] = (buf[j] & 0xff) / 255f;
+        }
+      }
+      if (in.read() >= 0) {
+        throw new CrowdFormatException(
+            imagesName, 0, null, "unexpected bytes after the last image");
       }
       return new Data(pixels, rows, cols, y);
     } catch (EOFException e) {
-      throw new CrowdFormatException(images, 0, null, "file ends early", e);
+      throw new CrowdFormatException(imagesName, 0, null, "file ends early", e);
     } catch (IOException e) {
-      throw new CrowdFormatException(images, 0, null, "cannot read: " + e.getMessage(), e);
+      throw new CrowdFormatException(imagesName, 0, null, "cannot read: " + e.getMessage(), e);
     }
   }
 
-  private static int[] readLabels(Path file) throws CrowdFormatException {
-    try (DataInputStream in = open(file)) {
+  private static int[] readLabels(Path file, InputStream raw) throws CrowdFormatException {
+    try {
+      DataInputStream in = open(file, raw);
       int magic = in.readInt();
       if (magic != 0x00000801) {
         throw new CrowdFormatException(
             file, 0, null, "not an IDX1 label file (magic " + magic + ")");
       }
       int n = in.readInt();
-      int[] y = new int[n];
+      if (n < 0) {
+        throw new CrowdFormatException(file, 0, null, "negative label count " + n);
+      }
+      int[] y = new int[Math.min(n, 1 << 16)];
       for (int i = 0; i < n; i++) {
+        if (i == y.length) {
+          y = java.util.Arrays.copyOf(y, (int) Math.min(n, 2L * y.length));
+        }
         y[i] = in.readUnsignedByte();
+      }
+      if (in.read() >= 0) {
+        throw new CrowdFormatException(file, 0, null, "unexpected bytes after the last label");
       }
       return y;
     } catch (EOFException e) {
@@ -97,9 +142,9 @@ public final class IdxImages {
     throw new CrowdFormatException(dir.resolve(base), 0, null, "no such file (nor .gz)");
   }
 
-  private static DataInputStream open(Path p) throws IOException {
-    InputStream in = new BufferedInputStream(Files.newInputStream(p), 1 << 16);
-    if (p.getFileName().toString().endsWith(".gz")) {
+  private static DataInputStream open(Path name, InputStream raw) throws IOException {
+    InputStream in = new BufferedInputStream(raw, 1 << 16);
+    if (name.getFileName() != null && name.getFileName().toString().endsWith(".gz")) {
       in = new GZIPInputStream(in, 1 << 16);
     }
     return new DataInputStream(in);

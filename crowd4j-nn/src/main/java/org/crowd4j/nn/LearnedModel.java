@@ -12,7 +12,6 @@ import ai.djl.util.Pair;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -26,7 +25,6 @@ import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
-import org.crowd4j.io.AtomicFiles;
 
 /**
  * A trained learner: the classifier p_θ(z | x) and the learnt annotator model. Holds native memory
@@ -45,7 +43,7 @@ import org.crowd4j.io.AtomicFiles;
  * tensors, see the format in the package's tensor file reader); {@link #load} reads it back.
  */
 public final class LearnedModel implements AutoCloseable {
-  static final String FORMAT = "crowd4j-nn-model";
+  static final String FORMAT = ModelFiles.FORMAT;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -487,10 +485,13 @@ public final class LearnedModel implements AutoCloseable {
     return out;
   }
 
-  /** Writes {@code model.json} and {@code parameters.bin} into {@code dir} (created if needed). */
+  /**
+   * Writes {@code model.json} and {@code parameters.bin} as the folder {@code dir}: written into a
+   * temporary sibling and renamed into place, so that {@code dir} holds a complete model or none;
+   * model.json carries the format version and the SHA-256 of the parameters.
+   */
   public void save(Path dir) throws IOException {
     checkOpen();
-    Files.createDirectories(dir);
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
     for (Pair<String, Parameter> p : block.getParameters()) {
       put(t, "backbone." + p.getKey(), p.getValue().getArray());
@@ -523,10 +524,7 @@ public final class LearnedModel implements AutoCloseable {
       annotatorKind = "skills";
       putDoubles(t, "annotators.skills", new long[] {ws.numWorkers()}, ws.values());
     }
-    Tensors.write(dir.resolve("parameters.bin"), t);
     Map<String, Object> meta = new LinkedHashMap<>();
-    meta.put("format", FORMAT);
-    meta.put("version", 1);
     meta.put("method", method);
     meta.put("options", options);
     meta.put("train", trainOptions);
@@ -538,8 +536,7 @@ public final class LearnedModel implements AutoCloseable {
     meta.put("annotatorModel", annotatorKind);
     meta.put("engine", NnRuntime.describe());
     meta.put("summary", summary);
-    byte[] json = JSON.writeValueAsBytes(meta);
-    AtomicFiles.write(dir.resolve("model.json"), out -> out.write(json));
+    ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
   }
 
   private static void put(Map<String, Tensors.Tensor> t, String name, NDArray a) {
@@ -555,7 +552,11 @@ public final class LearnedModel implements AutoCloseable {
     t.put(name, new Tensors.Tensor(name, shape, f));
   }
 
-  /** Loads a model saved by {@link #save} (MLP or CNN backbone). */
+  /**
+   * Loads a model saved by {@link #save} (MLP or CNN backbone); a folder that is not a complete
+   * model of a format version this library reads, or whose parameters do not match the checksum in
+   * model.json, fails with a {@link org.crowd4j.io.ModelFileException} that says what is wrong.
+   */
   public static LearnedModel load(Path dir) throws IOException {
     return load(dir, null);
   }
@@ -563,11 +564,9 @@ public final class LearnedModel implements AutoCloseable {
   /** Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone. */
   @SuppressWarnings("unchecked")
   public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
-    Map<String, Object> meta = JSON.readValue(dir.resolve("model.json").toFile(), Map.class);
-    if (!FORMAT.equals(meta.get("format"))) {
-      throw new IOException(dir + ": not a crowd4j model (format " + meta.get("format") + ")");
-    }
-    Map<String, Tensors.Tensor> t = Tensors.read(dir.resolve("parameters.bin"));
+    ModelFiles.Loaded files = ModelFiles.read(dir);
+    Map<String, Object> meta = files.meta();
+    Map<String, Tensors.Tensor> t = files.tensors();
     Backbone spec = Backbone.fromDescription((Map<String, Object>) meta.get("backbone"), custom);
     int d = ((Number) meta.get("inputDim")).intValue();
     Vocabulary labels = Vocabulary.of((List<String>) meta.get("labels"));

@@ -108,7 +108,7 @@ public final class SparkAggregation {
         SparkCrowd.writePosteriors(posteriors, model.labels(), request.out());
       }
       if (request.modelOut() != null) {
-        writeModel(model, request.modelOut());
+        writeModel(model, request.modelOut(), request.params());
       }
       if (!request.quiet()) {
         Diagnostics d = model.diagnostics();
@@ -172,9 +172,11 @@ public final class SparkAggregation {
 
   /**
    * The annotator model: a Parquet table of workers when {@code path} ends with {@code .parquet},
-   * else one JSON document (method, labels, class priors, diagnostics, workers).
+   * else the JSON document the single-machine engine writes (method, model type, labels, counts,
+   * class priors, model-level parameters, {@code workerModels}, diagnostics, provenance).
    */
-  static void writeModel(CrowdModel model, String path) throws IOException {
+  static void writeModel(CrowdModel model, String path, Map<String, String> options)
+      throws IOException {
     Dataset<Row> workers = model.workers();
     if (SparkCrowd.isParquet(path)) {
       workers.write().mode(org.apache.spark.sql.SaveMode.Overwrite).parquet(path);
@@ -185,27 +187,42 @@ public final class SparkAggregation {
         SparkCrowd.raw(
             target.getFileSystem(workers.sparkSession().sparkContext().hadoopConfiguration()));
     List<String> rows = workers.toJSON().collectAsList();
-    try (OutputStream os = fs.create(target, true);
-        JsonGenerator g = new JsonFactory().createGenerator(os, JsonEncoding.UTF8)) {
+    // the single-machine document (ModelJsonWriter): the same fields in the same order, the
+    // worker rows under workerModels, and the provenance of the run
+    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    try (JsonGenerator g = new JsonFactory().createGenerator(bytes, JsonEncoding.UTF8)) {
       g.useDefaultPrettyPrinter();
       g.writeStartObject();
       g.writeStringField("method", model.method());
-      g.writeStringField("engine", "spark");
+      org.crowd4j.aggregate.WorkerModel local = model.localWorkerModel();
+      if (local != null) {
+        g.writeStringField("modelType", local.getClass().getSimpleName());
+      }
       g.writeArrayFieldStart("labels");
       for (String l : model.labels()) {
         g.writeString(l);
       }
       g.writeEndArray();
+      g.writeNumberField("tasks", model.numTasks());
+      g.writeNumberField("workers", model.numWorkers());
+      g.writeNumberField("answers", model.numAnswers());
       double[] priors = model.classPriors();
       if (priors != null) {
         g.writeArrayFieldStart("classPriors");
         for (double p : priors) {
-          g.writeNumber(p);
+          writeNumber(g, p);
         }
         g.writeEndArray();
       }
-      g.writeNumberField("tasks", model.numTasks());
-      g.writeNumberField("answers", model.numAnswers());
+      if (local != null && !(local instanceof org.crowd4j.aggregate.GladModel)) {
+        // GLAD's per-task difficulties are the model's task table, not part of this document
+        org.crowd4j.io.ModelJsonWriter.writeModelLevel(g, local, model.labels().size());
+      }
+      g.writeArrayFieldStart("workerModels");
+      for (String json : rows) {
+        g.writeRawValue(json);
+      }
+      g.writeEndArray();
       Diagnostics d = model.diagnostics();
       g.writeObjectFieldStart("diagnostics");
       g.writeNumberField("iterations", d.iterations());
@@ -213,16 +230,46 @@ public final class SparkAggregation {
       g.writeStringField("objectiveName", d.objectiveName());
       g.writeArrayFieldStart("objective");
       for (double v : d.objective()) {
-        g.writeNumber(v);
+        writeNumber(g, v);
       }
       g.writeEndArray();
       g.writeEndObject();
-      g.writeArrayFieldStart("workers");
-      for (String json : rows) {
-        g.writeRawValue(json);
+      g.writeObjectFieldStart("provenance");
+      g.writeStringField("method", model.method());
+      g.writeObjectFieldStart("options");
+      for (Map.Entry<String, String> e : new java.util.TreeMap<>(options).entrySet()) {
+        g.writeStringField(e.getKey(), e.getValue());
       }
-      g.writeEndArray();
       g.writeEndObject();
+      g.writeNullField("dataDigest");
+      g.writeStringField("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
+      g.writeStringField("java", System.getProperty("java.version"));
+      g.writeStringField("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+      g.writeStringField("created", java.time.Instant.now().toString());
+      double[] seconds = model.fitSeconds();
+      g.writeNumberField("elapsedMillis", 1000 * (seconds[0] + seconds[1]));
+      g.writeStringField("engine", "spark " + workers.sparkSession().version());
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    // written beside the target and renamed, as the single-machine files are
+    Path tmp =
+        new Path(target.getParent(), "." + target.getName() + "." + System.nanoTime() + ".tmp");
+    try (OutputStream os = fs.create(tmp, true)) {
+      os.write(bytes.toByteArray());
+    }
+    fs.delete(target, false);
+    if (!fs.rename(tmp, target)) {
+      fs.delete(tmp, false);
+      throw new IOException("cannot move " + tmp + " to " + target);
+    }
+  }
+
+  private static void writeNumber(JsonGenerator g, double v) throws IOException {
+    if (Double.isFinite(v)) {
+      g.writeNumber(v);
+    } else {
+      g.writeNull();
     }
   }
 }

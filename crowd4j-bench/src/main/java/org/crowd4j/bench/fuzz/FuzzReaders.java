@@ -1,0 +1,295 @@
+package org.crowd4j.bench.fuzz;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Fuzzes every reader with Jazzer (coverage-guided, libFuzzer's engine), one JVM per target, from a
+ * small seed corpus of valid files: {@code java -cp CLASSPATH org.crowd4j.bench.fuzz.FuzzReaders
+ * [--runs N] [--seed S] [--targets answers,gold,...] [--workers W] [--max-seconds T] [--out DIR]}:
+ * {@code W} JVMs per target (seeds S, S+1, …; N/W executions each) run at once, all targets
+ * together when W > 1. Prints one line per target (executions summed over its workers, the slowest
+ * worker's seconds, findings) and exits 1 when any target found an input that makes a reader throw
+ * something other than the project's bad-input error naming the file. The class path must hold this
+ * module, its dependencies and Jazzer ({@code com.code-intelligence:jazzer}).
+ */
+public final class FuzzReaders {
+  /** Target name → class. */
+  static final Map<String, Class<?>> TARGETS = new LinkedHashMap<>();
+
+  static {
+    TARGETS.put("answers", AnswersFuzz.class);
+    TARGETS.put("gold", GoldFuzz.class);
+    TARGETS.put("features", FeaturesFuzz.class);
+    TARGETS.put("idx", IdxFuzz.class);
+    TARGETS.put("model", ModelFuzz.class);
+  }
+
+  private static final Pattern DONE = Pattern.compile("Done (\\d+) runs in (\\d+) second");
+
+  private FuzzReaders() {}
+
+  /** What one target's campaign gave. */
+  public record Result(
+      String target, long executions, long seconds, int exitCode, String finding, Path log) {
+    /** Whether the target ran its executions without a finding. */
+    public boolean clean() {
+      return exitCode == 0 && finding == null;
+    }
+  }
+
+  /** Runs the campaigns; see the class comment. */
+  public static void main(String[] args) throws Exception {
+    long runs = 10_000_000L;
+    long seed = 1;
+    List<String> targets = new ArrayList<>(TARGETS.keySet());
+    Path out = Path.of("target/fuzz");
+    int workers = 1;
+    long maxSeconds = 0;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--runs" -> runs = Long.parseLong(args[++i]);
+        case "--seed" -> seed = Long.parseLong(args[++i]);
+        case "--targets" -> targets = List.of(args[++i].split(","));
+        case "--out" -> out = Path.of(args[++i]);
+        case "--workers" -> workers = Integer.parseInt(args[++i]);
+        case "--max-seconds" -> maxSeconds = Long.parseLong(args[++i]);
+        default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+      }
+    }
+    boolean clean = true;
+    System.out.printf(
+        Locale.ROOT,
+        "%-10s %14s %9s %10s  %s%n",
+        "reader",
+        "executions",
+        "seconds",
+        "exec/s",
+        "findings");
+    List<java.util.concurrent.Future<Result>> futures = new ArrayList<>();
+    java.util.concurrent.ExecutorService pool =
+        java.util.concurrent.Executors.newFixedThreadPool(
+            workers == 1 ? 1 : targets.size() * workers);
+    for (String t : targets) {
+      for (int w = 0; w < workers; w++) {
+        long s = seed + w;
+        long n = runs / workers + (w < runs % workers ? 1 : 0);
+        Path o = workers == 1 ? out : out.resolve("worker" + w);
+        long cap = maxSeconds;
+        futures.add(pool.submit(() -> run(t, n, s, o, cap)));
+      }
+    }
+    for (int ti = 0; ti < targets.size(); ti++) {
+      long execs = 0;
+      long seconds = 0;
+      String finding = null;
+      Path log = null;
+      for (int w = 0; w < workers; w++) {
+        Result r = futures.get(ti * workers + w).get();
+        execs += r.executions();
+        seconds = Math.max(seconds, r.seconds());
+        if (!r.clean() && finding == null) {
+          finding = r.finding();
+          log = r.log();
+        }
+      }
+      clean &= finding == null;
+      System.out.printf(
+          Locale.ROOT,
+          "%-10s %14d %9d %10.0f  %s%n",
+          targets.get(ti),
+          execs,
+          seconds,
+          execs / (double) Math.max(1, seconds),
+          finding == null ? "none" : finding + " (log " + log + ")");
+      System.out.flush();
+    }
+    pool.shutdown();
+    System.exit(clean ? 0 : 1);
+  }
+
+  /**
+   * Fuzzes {@code target} for {@code runs} executions in a new JVM; its files go under {@code out}.
+   */
+  public static Result run(String target, long runs, long seed, Path out)
+      throws IOException, InterruptedException {
+    return run(target, runs, seed, out, 0);
+  }
+
+  /**
+   * Fuzzes {@code target} for {@code runs} executions, or until {@code maxSeconds} passed when it
+   * is positive, in a new JVM; its files go under {@code out}.
+   */
+  public static Result run(String target, long runs, long seed, Path out, long maxSeconds)
+      throws IOException, InterruptedException {
+    Class<?> cls = TARGETS.get(target);
+    if (cls == null) {
+      throw new IllegalArgumentException(
+          "unknown target " + target + "; known: " + TARGETS.keySet());
+    }
+    Path dir = Files.createDirectories(out.resolve(target));
+    Path corpus = Files.createDirectories(dir.resolve("corpus"));
+    int n = 0;
+    for (byte[] s : seeds(target)) {
+      Files.write(corpus.resolve("seed-" + n++), s);
+    }
+    Path log = dir.resolve("jazzer.log");
+    List<String> cmd = new ArrayList<>();
+    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add("-Xmx1g");
+    cmd.add("-XX:+UseSerialGC");
+    String cp = absoluteClassPath();
+    cmd.add("-cp");
+    cmd.add(cp);
+    cmd.add("com.code_intelligence.jazzer.Jazzer");
+    cmd.add("--cp=" + cp);
+    cmd.add("--target_class=" + cls.getName());
+    cmd.add("--instrumentation_includes=org.crowd4j.**:de.siegmar.fastcsv.**");
+    cmd.add("--custom_hook_excludes=**");
+    cmd.add("-runs=" + runs);
+    if (maxSeconds > 0) {
+      cmd.add("-max_total_time=" + maxSeconds);
+    }
+    cmd.add("-seed=" + seed);
+    cmd.add("-max_len=4096");
+    cmd.add("-timeout=60");
+    cmd.add("-rss_limit_mb=3072");
+    cmd.add("-print_final_stats=1");
+    cmd.add("-artifact_prefix=" + dir.toAbsolutePath() + "/");
+    cmd.add(corpus.toAbsolutePath().toString());
+    Process p =
+        new ProcessBuilder(cmd)
+            .directory(dir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(log.toFile())
+            .start();
+    int code = p.waitFor();
+    String text = Files.readString(log, StandardCharsets.UTF_8);
+    long execs = 0;
+    long seconds = 0;
+    Matcher m = DONE.matcher(text);
+    while (m.find()) {
+      execs = Long.parseLong(m.group(1));
+      seconds = Long.parseLong(m.group(2));
+    }
+    Matcher stat = Pattern.compile("stat::number_of_executed_units: (\\d+)").matcher(text);
+    while (stat.find()) {
+      execs = Math.max(execs, Long.parseLong(stat.group(1)));
+    }
+    String finding = null;
+    Matcher f = Pattern.compile("== Java Exception: ([^\\n]*)").matcher(text);
+    if (f.find()) {
+      finding = f.group(1).trim();
+    } else if (code != 0) {
+      Matcher other = Pattern.compile("==\\d+== ERROR: ([^\\n]*)").matcher(text);
+      finding = other.find() ? other.group(1).trim() : "exit code " + code;
+    }
+    return new Result(target, execs, seconds, code, finding, log);
+  }
+
+  /**
+   * The class path of the fuzzing JVM: the jars or folders of the readers, their parsers and Jazzer
+   * (found from classes they hold), not everything this JVM has — less to load and instrument.
+   */
+  static String absoluteClassPath() {
+    Class<?>[] needed = {
+      FuzzReaders.class,
+      org.crowd4j.io.CrowdReader.class,
+      org.crowd4j.nn.ModelFiles.class,
+      de.siegmar.fastcsv.reader.CsvReader.class,
+      com.fasterxml.jackson.core.JsonFactory.class,
+      com.fasterxml.jackson.databind.ObjectMapper.class,
+      com.fasterxml.jackson.annotation.JsonProperty.class,
+      org.slf4j.Logger.class,
+      com.code_intelligence.jazzer.api.FuzzedDataProvider.class,
+      com.code_intelligence.jazzer.Jazzer.class
+    };
+    java.util.Set<String> out = new java.util.LinkedHashSet<>();
+    for (Class<?> c : needed) {
+      try {
+        out.add(Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString());
+      } catch (java.net.URISyntaxException e) {
+        throw new IllegalStateException("cannot locate " + c, e);
+      }
+    }
+    return String.join(java.io.File.pathSeparator, out);
+  }
+
+  /** Valid files (with their variant byte) to start from. */
+  static List<byte[]> seeds(String target) throws IOException {
+    List<byte[]> s = new ArrayList<>();
+    switch (target) {
+      case "answers" -> {
+        s.add(text(0, "task,worker,label\nt1,w1,a\nt1,w2,\"b c\"\nt2,w1,\"say \"\"hi\"\"\"\n"));
+        s.add(text(1, "task\tworker\tlabel\nt1\tw1\ta\nt2\tw2\tb\n"));
+        s.add(text(2, "\uFEFFtask,worker,label\r\nt1,w1,a\r\n\r\nt2,w1,b\r\n"));
+        s.add(text(16, "task,label\nt1,a\nt1,b\n"));
+        s.add(text(32, "task,worker,label,extra\nt1,w1,a,x\nt1,w1,b,y\n"));
+      }
+      case "gold" -> {
+        s.add(text(0, "task,label\nt1,a\n\"t,2\",b\n"));
+        s.add(text(1, "task\tlabel\nt1\ta\n"));
+      }
+      case "features" -> {
+        s.add(text(0, "task,f0,f1\nt1,0.5,1e3\nt2,-1,2\n"));
+        s.add(text(1, "task\tf0\nt1\t3.25\n"));
+      }
+      case "idx" -> {
+        ByteArrayOutputStream labels = new ByteArrayOutputStream();
+        java.io.DataOutputStream l = new java.io.DataOutputStream(labels);
+        l.writeInt(0x801);
+        l.writeInt(2);
+        l.writeByte(1);
+        l.writeByte(7);
+        ByteArrayOutputStream images = new ByteArrayOutputStream();
+        java.io.DataOutputStream i = new java.io.DataOutputStream(images);
+        i.writeInt(0x803);
+        i.writeInt(2);
+        i.writeInt(2);
+        i.writeInt(2);
+        for (int b = 0; b < 8; b++) {
+          i.writeByte(b * 30);
+        }
+        for (int v : new int[] {0, 3}) {
+          ByteArrayOutputStream all = new ByteArrayOutputStream();
+          all.write(v);
+          all.write(0);
+          all.write(labels.size());
+          all.write(labels.toByteArray());
+          all.write(images.toByteArray());
+          s.add(all.toByteArray());
+        }
+      }
+      case "model" -> {
+        byte[] json = ModelFuzz.modelJson(ModelFuzz.PARAMETERS);
+        byte[] a = new byte[json.length + 1];
+        System.arraycopy(json, 0, a, 1, json.length);
+        s.add(a);
+        byte[] b = new byte[ModelFuzz.PARAMETERS.length + 1];
+        b[0] = 1;
+        System.arraycopy(ModelFuzz.PARAMETERS, 0, b, 1, ModelFuzz.PARAMETERS.length);
+        s.add(b);
+      }
+      default -> throw new IllegalArgumentException(target);
+    }
+    return s;
+  }
+
+  private static byte[] text(int variant, String content) {
+    byte[] t = content.getBytes(StandardCharsets.UTF_8);
+    byte[] out = new byte[t.length + 1];
+    out[0] = (byte) variant;
+    System.arraycopy(t, 0, out, 1, t.length);
+    return out;
+  }
+}

@@ -1,0 +1,47 @@
+package org.crowd4j.bench.fuzz;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A short Jazzer campaign per reader (the long ones are a benchmark, see RELIABILITY.md), and the
+ * targets' own rule: anything but the project's bad-input error naming the file is a finding.
+ */
+class FuzzReadersTest {
+  /** Executions per reader in the build: seconds each; the benchmark runs 10 million. */
+  static final long RUNS = 10_000;
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"answers", "gold", "features", "idx", "model"})
+  void shortCampaignFindsNothing(String target) throws Exception {
+    FuzzReaders.Result r = FuzzReaders.run(target, RUNS, 1, dir);
+    assertTrue(r.clean(), target + ": " + r.finding() + "\n" + Files.readString(r.log()));
+    assertEquals(RUNS, r.executions(), Files.readString(r.log()));
+  }
+
+  @Test
+  void seedsAreReadWithoutErrorAndTargetsRejectForeignExceptions() throws Exception {
+    for (String t : FuzzReaders.TARGETS.keySet()) {
+      for (byte[] seed : FuzzReaders.seeds(t)) {
+        FuzzReaders.TARGETS.get(t).getMethod("fuzzerTestOneInput", byte[].class).invoke(null, seed);
+      }
+    }
+    // a bad-input error that names another file is not what the readers promise
+    assertThrows(
+        IllegalStateException.class,
+        () ->
+            Inputs.expected(
+                new org.crowd4j.io.CrowdFormatException(Path.of("x.csv"), 1, null, "bad"),
+                Path.of("answers.csv")));
+  }
+}

@@ -1,0 +1,96 @@
+package org.crowd4j.cli;
+
+import static org.crowd4j.cli.CliRunner.run;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.crowd4j.cli.CliRunner.Run;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Strict input from the command line: quotes, control characters, features of other answers. */
+class StrictInputCommandTest {
+  @TempDir Path dir;
+
+  private Path file(String name, String content) throws Exception {
+    Path p = dir.resolve(name);
+    Files.writeString(p, content, StandardCharsets.UTF_8);
+    return p;
+  }
+
+  @Test
+  void unclosedQuoteExitsWithBadInputNamingTheLine() throws Exception {
+    Path a = file("answers.csv", "task,worker,label\nt1,w1,a\nt1,w2,\"unterminated\nt2,w1,b\n");
+    Path out = dir.resolve("labels.csv");
+    Run r = run("aggregate", "--method", "mv", "--answers", a.toString(), "--out", out.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(a + ":3: a quoted field is never closed"), r.err());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
+  void strayQuotesAndControlCharactersNeedAnOption() throws Exception {
+    Path a = file("answers.csv", "task,worker,label\nt1,w1,say \"hi\"\nt1,w2,no\nt2,w1,\"x\ny\"\n");
+    Path out = dir.resolve("labels.csv");
+    Run r = run("aggregate", "--method", "mv", "--answers", a.toString(), "--out", out.toString());
+    assertEquals(3, r.code());
+    assertTrue(r.err().contains(a + ":2: a quote inside an unquoted field"), r.err());
+    r =
+        run(
+            "aggregate",
+            "--method",
+            "mv",
+            "--answers",
+            a.toString(),
+            "--lenient-quotes",
+            "--out",
+            out.toString());
+    assertEquals(3, r.code());
+    assertTrue(r.err().contains(a + ":4: field 'label' holds a line break"), r.err());
+    r =
+        run(
+            "aggregate",
+            "--method",
+            "mv",
+            "--answers",
+            a.toString(),
+            "--lenient-quotes",
+            "--allow-control-chars",
+            "--out",
+            out.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(Files.readString(out).contains("\"x\ny\""));
+  }
+
+  @Test
+  void featuresOfOtherAnswersAreRefusedWithCounts() throws Exception {
+    Path a = file("answers.csv", "task,worker,label\nt1,w1,a\nt1,w2,b\nt2,w1,b\nt3,w2,a\n");
+    Path x = file("features.csv", "task,f0\nt1,0.1\nt2,0.2\nu1,0.3\nu2,0.4\n");
+    Run r =
+        run(
+            "train",
+            "--method",
+            "two-stage",
+            "--answers",
+            a.toString(),
+            "--features",
+            x.toString(),
+            "--out",
+            dir.resolve("m").toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                x
+                    + " has rows for 2 of the 3 tasks of "
+                    + a
+                    + ": 1 task(s) without a row (e.g. 't3'), 2 row(s) of tasks without answers"
+                    + " (e.g. 'u1', 'u2')"),
+        r.err());
+    assertFalse(Files.exists(dir.resolve("m")));
+  }
+}

@@ -1,0 +1,99 @@
+package org.crowd4j.aggregate;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.crowd4j.aggregate.kernel.TaskChunks;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.io.ModelJsonWriter;
+import org.crowd4j.io.ResultWriter;
+import org.crowd4j.simulate.SyntheticCrowd;
+import org.crowd4j.testing.Pools;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Same seed, same bytes: every method writes byte-identical labels.csv and model.json (but for the
+ * wall-clock fields of the provenance) whether its parallel loops run on 1, 2 or 4 threads. The
+ * crowd is big enough for several task chunks, so the chunked reductions really run in parallel.
+ */
+class ThreadDeterminismTest {
+  static CrowdDataset data;
+
+  @TempDir static Path dir;
+
+  @BeforeAll
+  static void crowd() {
+    // 240,000 answers: 3 or more chunks of 65,536 answers for the chunked methods
+    data =
+        SyntheticCrowd.generate(48_000, 3, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 11)
+            .data();
+    assertTrue(TaskChunks.of(data, 65_536, 64).count() >= 3);
+  }
+
+  static List<String> methods() {
+    List<String> names = new ArrayList<>();
+    for (Methods.Spec s : Methods.all()) {
+      if (!s.name().equals("gold-mv") && !s.name().equals("wmv") && !s.name().equals("kos")) {
+        names.add(s.name());
+      }
+    }
+    return names;
+  }
+
+  @ParameterizedTest
+  @MethodSource("methods")
+  void sameBytesWithOneTwoAndFourThreads(String method) throws Exception {
+    byte[][] first = null;
+    for (int threads : new int[] {1, 2, 4}) {
+      AggregationResult r = Pools.run(threads, () -> Methods.create(method, Map.of()).fit(data));
+      byte[][] files = files(method + "-" + threads, r);
+      if (first == null) {
+        first = files;
+      } else {
+        assertArrayEquals(first[0], files[0], method + ": labels.csv differs with " + threads);
+        assertEquals(
+            new String(first[1], StandardCharsets.UTF_8),
+            new String(files[1], StandardCharsets.UTF_8),
+            method + ": model.json differs with " + threads + " threads");
+      }
+    }
+  }
+
+  @org.junit.jupiter.api.Test
+  void kosOnABinaryCrowd() throws Exception {
+    CrowdDataset binary =
+        SyntheticCrowd.generate(48_000, 2, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 12)
+            .data();
+    CrowdDataset saved = data;
+    data = binary;
+    try {
+      sameBytesWithOneTwoAndFourThreads("kos");
+    } finally {
+      data = saved;
+    }
+  }
+
+  /** labels.csv and model.json (without its wall-clock fields) of {@code r}. */
+  static byte[][] files(String name, AggregationResult r) throws IOException {
+    Path labels = dir.resolve(name + "-labels.csv");
+    Path model = dir.resolve(name + "-model.json");
+    ResultWriter.writeLabels(labels, r);
+    ModelJsonWriter.write(model, r, data);
+    String json =
+        Files.readString(model)
+            .replaceAll("\"created\" : \"[^\"]*\"", "\"created\" : \"-\"")
+            .replaceAll("\"elapsedMillis\" : [-0-9.Ee]+", "\"elapsedMillis\" : 0");
+    return new byte[][] {Files.readAllBytes(labels), json.getBytes(StandardCharsets.UTF_8)};
+  }
+}

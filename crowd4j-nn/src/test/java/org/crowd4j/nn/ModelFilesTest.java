@@ -1,0 +1,197 @@
+package org.crowd4j.nn;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.data.Vocabulary;
+import org.crowd4j.io.ModelFileException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Saved models: written through a temporary folder, with a format version and a checksum that
+ * loading checks; a model saved by format version 2 is kept as a fixture and must keep loading.
+ */
+class ModelFilesTest {
+  /** The fixture: a small CoNAL model saved by format version 2, with its expected predictions. */
+  static final Path FIXTURE = Path.of("src/test/resources/models/conal-v2");
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  @Test
+  void savedModelOfFormatVersion2KeepsLoading() throws Exception {
+    JsonNode expected = JSON.readTree(FIXTURE.resolve("expected.json").toFile());
+    int d = expected.get("dim").asInt();
+    List<String> names = new ArrayList<>();
+    float[] x = new float[expected.get("features").size() * d];
+    int i = 0;
+    for (JsonNode row : expected.get("features")) {
+      names.add("item" + names.size());
+      for (JsonNode v : row) {
+        x[i++] = (float) v.asDouble();
+      }
+    }
+    try (LearnedModel m = LearnedModel.load(FIXTURE)) {
+      assertEquals("conal", m.method());
+      assertEquals(List.of("0", "1", "2"), m.labels().names());
+      double[] p = m.predict(new TaskFeatures(Vocabulary.of(names), d, x));
+      double[] want = new double[p.length];
+      int j = 0;
+      for (JsonNode row : expected.get("probabilities")) {
+        for (JsonNode v : row) {
+          want[j++] = v.asDouble();
+        }
+      }
+      assertArrayEquals(want, p, 1e-6);
+    }
+    JsonNode meta = JSON.readTree(FIXTURE.resolve("model.json").toFile());
+    assertEquals(2, meta.get("formatVersion").asInt());
+  }
+
+  @Test
+  void damagedParametersNewerVersionsAndMissingFieldsSayWhatIsWrong() throws Exception {
+    Path m = copyFixture("m");
+    byte[] params = Files.readAllBytes(m.resolve("parameters.bin"));
+    params[params.length - 1] ^= 1;
+    Files.write(m.resolve("parameters.bin"), params);
+    ModelFileException e = assertThrows(ModelFileException.class, () -> LearnedModel.load(m));
+    assertTrue(
+        e.getMessage().contains("parameters.bin: does not match model.json"), e.getMessage());
+
+    Path cut = copyFixture("cut");
+    byte[] full = Files.readAllBytes(cut.resolve("parameters.bin"));
+    Files.write(cut.resolve("parameters.bin"), java.util.Arrays.copyOf(full, full.length / 2));
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(cut));
+    assertTrue(e.getMessage().contains("does not match model.json"), e.getMessage());
+
+    Path newer = copyFixture("newer");
+    edit(newer, o -> o.put("formatVersion", 3));
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(newer));
+    assertTrue(
+        e.getMessage().contains("written by a newer crowd4j (format version 3"), e.getMessage());
+
+    Path noLabels = copyFixture("nolabels");
+    edit(noLabels, o -> o.remove("labels"));
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(noLabels));
+    assertTrue(e.getMessage().endsWith("field 'labels' is missing"), e.getMessage());
+
+    Path broken = copyFixture("broken");
+    Files.writeString(
+        broken.resolve("model.json"), "{\n  \"format\": \"crowd4j-nn-model\",\n  x\n}");
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(broken));
+    assertEquals(3, e.line(), e.getMessage());
+    assertTrue(e.getMessage().contains("not valid JSON"), e.getMessage());
+
+    Path none = dir.resolve("none");
+    Files.createDirectories(none);
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(none));
+    assertTrue(e.getMessage().contains("not a saved crowd4j model"), e.getMessage());
+  }
+
+  @Test
+  void savingReplacesAnEarlierModelWholeAndKeepsForeignFiles() throws Exception {
+    SyntheticCrowd crowd = SyntheticCrowd.flippers(120, 3, 5, 3, 0.8, true, 3);
+    Path target = dir.resolve("model");
+    double[] first;
+    double[] second;
+    try (LearnedModel m = fit(crowd, 1)) {
+      m.save(target);
+      first = m.predict(crowd.test().features());
+    }
+    try (LearnedModel m = fit(crowd, 2)) {
+      m.save(target); // replaces the earlier model
+      second = m.predict(crowd.test().features());
+    }
+    assertFalse(java.util.Arrays.equals(first, second));
+    try (LearnedModel back = LearnedModel.load(target)) {
+      assertArrayEquals(second, back.predict(crowd.test().features()), 1e-6);
+    }
+    // no temporary folders are left beside it
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(List.of("model"), s.map(p -> p.getFileName().toString()).toList());
+    }
+    // an empty folder is replaced; a folder with other files keeps them
+    Path empty = Files.createDirectories(dir.resolve("empty"));
+    Path shared = Files.createDirectories(dir.resolve("shared"));
+    Files.writeString(shared.resolve("notes.txt"), "mine");
+    try (LearnedModel m = fit(crowd, 1)) {
+      m.save(empty);
+      m.save(shared);
+    }
+    assertTrue(Files.exists(empty.resolve("model.json")));
+    assertEquals("mine", Files.readString(shared.resolve("notes.txt")));
+    try (LearnedModel back = LearnedModel.load(shared)) {
+      assertArrayEquals(first, back.predict(crowd.test().features()), 1e-6);
+    }
+  }
+
+  private static LearnedModel fit(SyntheticCrowd crowd, long seed) {
+    return new Conal(
+            Conal.Options.defaults(),
+            SyntheticCrowd.quick(2, seed),
+            Backbone.mlp(new int[] {8}, 0.0, false, false))
+        .fit(crowd.data(), crowd.features(), null, EpochListener.NONE);
+  }
+
+  /**
+   * Writes the fixture again (run once when the format version changes, with {@code
+   * -Dcrowd4j.writeModelFixture=true}); older fixtures stay committed and must keep loading.
+   */
+  @Test
+  @EnabledIfSystemProperty(named = "crowd4j.writeModelFixture", matches = "true")
+  void writeFixture() throws Exception {
+    SyntheticCrowd crowd = SyntheticCrowd.flippers(120, 3, 5, 3, 0.8, true, 3);
+    try (LearnedModel m = fit(crowd, 1)) {
+      m.save(FIXTURE);
+      TaskFeatures x = SyntheticCrowd.rows(crowd.test().features().toArray(), 5, 0, 4);
+      double[] p = m.predict(x);
+      ObjectNode o = JSON.createObjectNode();
+      o.put("dim", 5);
+      var features = o.putArray("features");
+      var probs = o.putArray("probabilities");
+      for (int i = 0; i < 4; i++) {
+        var f = features.addArray();
+        for (float v : x.row(i)) {
+          f.add(v);
+        }
+        var q = probs.addArray();
+        for (int c = 0; c < 3; c++) {
+          q.add(p[i * 3 + c]);
+        }
+      }
+      JSON.writerWithDefaultPrettyPrinter()
+          .writeValue(FIXTURE.resolve("expected.json").toFile(), o);
+    }
+  }
+
+  private Path copyFixture(String name) throws IOException {
+    Path to = Files.createDirectories(dir.resolve(name));
+    for (String f : new String[] {"model.json", "parameters.bin"}) {
+      Files.copy(FIXTURE.resolve(f), to.resolve(f));
+    }
+    return to;
+  }
+
+  private static void edit(Path model, java.util.function.Consumer<ObjectNode> change)
+      throws IOException {
+    ObjectNode o = (ObjectNode) JSON.readTree(model.resolve("model.json").toFile());
+    change.accept(o);
+    JSON.writeValue(model.resolve("model.json").toFile(), o);
+  }
+}
