@@ -133,6 +133,7 @@ final class AggregateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--master applies to --engine spark only");
     }
+    refuseUnsuitable();
     Aggregator aggregator;
     try {
       aggregator = methodSpec.create(overrides);
@@ -146,6 +147,17 @@ final class AggregateCommand implements Callable<Integer> {
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
     Gold known = trainGold == null ? null : CrowdReader.readGold(trainGold, data);
+    if (method.equals("kos") && data.numLabels() != 2) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "method 'kos' is for two classes; "
+              + input.answers
+              + " has "
+              + data.numLabels()
+              + " "
+              + data.labels().names()
+              + ". Use ds, ds-map, glad, mace or auto.");
+    }
     ProgressBar bar =
         new ProgressBar(
             err,
@@ -162,6 +174,10 @@ final class AggregateCommand implements Callable<Integer> {
     }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
+    GoldSplit split =
+        goldLabels == null || known == null
+            ? null
+            : GoldSplit.of(goldLabels, known, result.labels());
     double[] goldFree = SelectionOutput.diagnostics(result, data);
     if (output.json) {
       ObjectNode j = Output.object("aggregate");
@@ -192,6 +208,12 @@ final class AggregateCommand implements Callable<Integer> {
         ObjectNode g = j.putObject("gold");
         g.put("tasks", goldLabels.count());
         Output.put(g, "accuracy", accuracy);
+        if (split != null) {
+          g.put("trainGoldTasks", split.trainTasks());
+          Output.put(g, "accuracyOnTrainGold", split.trainAccuracy());
+          g.put("otherTasks", split.otherTasks());
+          Output.put(g, "accuracyOnOthers", split.otherAccuracy());
+        }
       }
       Output.put(j, "out", out);
       Output.put(j, "modelOut", modelOut);
@@ -223,7 +245,18 @@ final class AggregateCommand implements Callable<Integer> {
           "gold-free: consistency %.4f, uncertainty %.4f nats%n",
           goldFree[0],
           goldFree[1]);
-      if (goldLabels != null) {
+      if (split != null) {
+        outw.printf(
+            Locale.ROOT,
+            "accuracy on %d gold tasks not given as --train-gold: %.4f"
+                + " (on the %d --train-gold tasks: %.4f; all %d: %.4f)%n",
+            split.otherTasks(),
+            split.otherAccuracy(),
+            split.trainTasks(),
+            split.trainAccuracy(),
+            goldLabels.count(),
+            accuracy);
+      } else if (goldLabels != null) {
         outw.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", goldLabels.count(), accuracy);
       }
       if (out != null) {
@@ -235,6 +268,54 @@ final class AggregateCommand implements Callable<Integer> {
       outw.flush();
     }
     return ExitCodes.OK;
+  }
+
+  /** Methods that need worker ids or gold, refused with a usage error when they cannot run. */
+  private void refuseUnsuitable() {
+    if (input.anonymous && !WITHOUT_WORKER_IDS.contains(method)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "method '"
+              + method
+              + "' models each annotator, and with --anonymous every answer is its own"
+              + " annotator; use one of "
+              + String.join(", ", WITHOUT_WORKER_IDS));
+    }
+    if (method.equals("gold-mv") && trainGold == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "method 'gold-mv' learns each annotator's skill from known labels: give them with"
+              + " --train-gold FILE (task,label)");
+    }
+  }
+
+  /** Methods that use no worker ids (auto chooses among them on anonymous answers). */
+  static final List<String> WITHOUT_WORKER_IDS = List.of("auto", "mv", "soft-mv", "crowd-mixture");
+
+  /**
+   * Accuracy against {@code --gold} split into the tasks given as {@code --train-gold} (which the
+   * method saw) and the others.
+   */
+  record GoldSplit(int trainTasks, double trainAccuracy, int otherTasks, double otherAccuracy) {
+    static GoldSplit of(Gold gold, Gold known, int[] labels) {
+      int[] hit = new int[2];
+      int[] count = new int[2];
+      for (int i = 0; i < labels.length; i++) {
+        if (!gold.has(i)) {
+          continue;
+        }
+        int side = known.hasKnown(i) ? 0 : 1;
+        count[side]++;
+        if (gold.label(i) == labels[i]) {
+          hit[side]++;
+        }
+      }
+      return new GoldSplit(
+          count[0],
+          count[0] == 0 ? Double.NaN : (double) hit[0] / count[0],
+          count[1],
+          count[1] == 0 ? Double.NaN : (double) hit[1] / count[1]);
+    }
   }
 
   /** The method called {@code name}, or a usage error with a suggestion. */

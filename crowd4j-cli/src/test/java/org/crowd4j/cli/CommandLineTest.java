@@ -173,4 +173,48 @@ class CommandLineTest {
     assertEquals(0, version.code());
     assertTrue(version.out().startsWith("crowd4j "));
   }
+
+  @Test
+  void methodsThatCannotRunAreUsageErrors(@TempDir Path dir) throws Exception {
+    Path answers = dir.resolve("answers.csv");
+    Files.writeString(answers, "task,worker,label\nt1,a,x\nt1,b,y\nt2,a,z\nt2,b,z\nt3,a,x\n");
+    Run anonymous =
+        run("aggregate", "--answers", answers.toString(), "--method", "ds", "--anonymous");
+    assertEquals(2, anonymous.code());
+    assertTrue(anonymous.err().contains("use one of auto, mv, soft-mv, crowd-mixture"));
+    assertEquals(
+        0,
+        run("aggregate", "--answers", answers.toString(), "--method", "mv", "--anonymous").code());
+    Run goldMv = run("aggregate", "--answers", answers.toString(), "--method", "gold-mv");
+    assertEquals(2, goldMv.code());
+    assertTrue(goldMv.err().contains("--train-gold FILE"), goldMv.err());
+    Run kos = run("aggregate", "--answers", answers.toString(), "--method", "kos");
+    assertEquals(2, kos.code());
+    assertTrue(kos.err().contains("method 'kos' is for two classes"), kos.err());
+  }
+
+  @Test
+  void accuracyIsSplitBetweenTrainGoldAndTheOtherTasks(@TempDir Path dir) throws Exception {
+    Path answers = dir.resolve("answers.csv");
+    Files.writeString(
+        answers, "task,worker,label\nt1,a,x\nt1,b,y\nt2,a,y\nt2,b,y\nt3,a,x\nt3,b,y\n");
+    Path gold = dir.resolve("gold.csv");
+    Files.writeString(gold, "task,label\nt1,y\nt2,y\nt3,y\n");
+    Path known = dir.resolve("known.csv");
+    Files.writeString(known, "task,label\nt1,y\n");
+    Run r =
+        run(
+            "aggregate",
+            "--answers",
+            answers.toString(),
+            "--method",
+            "ds",
+            "--gold",
+            gold.toString(),
+            "--train-gold",
+            known.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("accuracy on 2 gold tasks not given as --train-gold:"), r.out());
+    assertTrue(r.out().contains("(on the 1 --train-gold tasks: 1.0000"), r.out());
+  }
 }
