@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Auto;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.MethodSelection;
@@ -50,40 +51,45 @@ public final class AutoCostBenchmark {
         data.numLabels(),
         Runtime.getRuntime().availableProcessors());
     new DawidSkene().fit(data); // warm-up
-    double[] ds = new double[dsRepeats];
-    int dsIterations = 0;
-    for (int r = 0; r < dsRepeats; r++) {
-      long t0 = System.nanoTime();
-      AggregationResult res = new DawidSkene().fit(data);
-      ds[r] = (System.nanoTime() - t0) / 1e9;
-      dsIterations = res.diagnostics().iterations();
-    }
-    double dsMedian = median(ds);
+    Timed ds = time(new DawidSkene(), data, dsRepeats);
     System.out.printf(
         Locale.ROOT,
         "ds: median %.3f s over %d fits (%d iterations, %s)%n",
-        dsMedian,
+        ds.median(),
         dsRepeats,
-        dsIterations,
-        Arrays.toString(ds));
-    double[] auto = new double[autoRepeats];
-    MethodSelection sel = null;
-    for (int r = 0; r < autoRepeats; r++) {
-      long t0 = System.nanoTime();
-      AggregationResult res = new Auto().fit(data);
-      auto[r] = (System.nanoTime() - t0) / 1e9;
-      sel = res.selection().orElseThrow();
-    }
-    double autoMedian = median(auto);
+        ds.last().diagnostics().iterations(),
+        Arrays.toString(ds.seconds()));
+    Timed auto = time(new Auto(), data, autoRepeats);
+    MethodSelection sel = auto.last().selection().orElseThrow();
     System.out.printf(
         Locale.ROOT,
         "auto: median %.3f s over %d fits (%s); scored on %d answers; chosen %s%n",
-        autoMedian,
+        auto.median(),
         autoRepeats,
-        Arrays.toString(auto),
+        Arrays.toString(auto.seconds()),
         sel.scoredAnswers(),
         sel.chosen());
+    double dsMedian = ds.median();
+    double autoMedian = auto.median();
     System.out.printf(Locale.ROOT, "auto / ds = %.1f%n", autoMedian / dsMedian);
+  }
+
+  /** Fit times in seconds and the last result. */
+  private record Timed(double[] seconds, AggregationResult last) {
+    double median() {
+      return AutoCostBenchmark.median(seconds);
+    }
+  }
+
+  private static Timed time(Aggregator method, CrowdDataset data, int repeats) {
+    double[] s = new double[repeats];
+    AggregationResult last = null;
+    for (int r = 0; r < repeats; r++) {
+      long t0 = System.nanoTime();
+      last = method.fit(data);
+      s[r] = (System.nanoTime() - t0) / 1e9;
+    }
+    return new Timed(s, last);
   }
 
   private static double median(double[] v) {

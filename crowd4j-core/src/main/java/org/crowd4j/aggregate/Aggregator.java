@@ -16,6 +16,19 @@ public interface Aggregator {
     return fit(data, FitContext.DEFAULT);
   }
 
-  /** Fits on {@code data}, using what {@code context} provides. */
-  AggregationResult fit(CrowdDataset data, FitContext context);
+  /**
+   * Fits on {@code data}, using what {@code context} provides. A class that no answer and no gold
+   * label uses can never be true: the method is fitted on the other classes and the result widened
+   * back with prior and posterior 0 for it ({@link ObservedLabels}).
+   */
+  default AggregationResult fit(CrowdDataset data, FitContext context) {
+    AggregationResult widened = ObservedLabels.fitIfUnobserved(this, data, context);
+    return widened != null ? widened : fitObserved(data, context);
+  }
+
+  /**
+   * Fits on {@code data} whose every class is answered or given as gold; called by {@link
+   * #fit(CrowdDataset, FitContext)}.
+   */
+  AggregationResult fitObserved(CrowdDataset data, FitContext context);
 }

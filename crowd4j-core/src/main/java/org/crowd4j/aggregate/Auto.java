@@ -210,11 +210,7 @@ public final class Auto implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     Map<String, String> skipped = new LinkedHashMap<>();
     List<Candidate> candidates = candidates(data, skipped);

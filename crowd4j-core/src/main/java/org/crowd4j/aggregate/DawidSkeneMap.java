@@ -136,11 +136,7 @@ public final class DawidSkeneMap implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     if (options.confusionPrior() > 0) {
       return withStrength(options.confusionPrior())

@@ -149,11 +149,7 @@ public final class Glad implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     Tasks tasks = new Tasks(data, DawidSkene.goldLabels(context.gold(), data.numTasks()), options);
     GladSolver solver =

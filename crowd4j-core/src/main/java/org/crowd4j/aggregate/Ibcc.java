@@ -116,11 +116,7 @@ public final class Ibcc implements Aggregator {
   public static final double[] OFF_DIAGONAL_GRID = {0.25, 0.5, 1.0};
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     if (options.alphaOffDiagonal() > 0) {
       return fitWith(options, data, context);
     }

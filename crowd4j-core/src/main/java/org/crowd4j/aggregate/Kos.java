@@ -101,13 +101,24 @@ public final class Kos implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     int k = data.numLabels();
+    if (k == 1) {
+      // one class answered (the other declared, never used): every task has it
+      double[] post = new double[data.numTasks()];
+      java.util.Arrays.fill(post, 1.0);
+      double[] skills = new double[data.numWorkers()];
+      java.util.Arrays.fill(skills, 1.0);
+      return new AggregationResult(
+          data,
+          post,
+          null,
+          null,
+          new WorkerSkills(skills),
+          Diagnostics.closedForm(),
+          Provenance.of(name(), options, data, start));
+    }
     if (k != 2) {
       throw new IllegalArgumentException(
           "KOS is for binary labels only; the data has "

@@ -190,11 +190,7 @@ public final class Mace implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     Shared sh = new Shared(data, DawidSkene.goldLabels(context.gold(), data.numTasks()));
     SplittableRandom root = new SplittableRandom(options.seed());

@@ -151,11 +151,7 @@ public final class Mmce implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();

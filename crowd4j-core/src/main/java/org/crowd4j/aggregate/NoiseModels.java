@@ -49,83 +49,19 @@ public final class NoiseModels {
   }
 
   private static NoiseModel confusion(ConfusionMatrices cm) {
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return cm.numLabels();
-      }
-
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        return cm.get(worker, truth, label);
-      }
-    };
+    return new ConfusionNoise(cm, cm.numLabels());
   }
 
   private static NoiseModel glad(GladModel model, int k) {
-    double[] alpha = model.alpha();
-    double[] beta = model.beta();
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
-
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        double x = alpha[worker] * Math.exp(beta[task]);
-        double right = x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
-        if (k == 1) {
-          return 1.0;
-        }
-        return label == truth ? right : (1 - right) / (k - 1);
-      }
-    };
+    return new GladNoise(model.alpha(), model.beta(), k);
   }
 
   private static NoiseModel mace(MaceModel model) {
-    double[] theta = model.competence();
-    double[] strategy = model.spamming();
-    int k = model.numLabels();
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
-
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        double t = theta[worker];
-        return (1 - t) * strategy[worker * k + label] + (label == truth ? t : 0);
-      }
-    };
+    return new MaceNoise(model.competence(), model.spamming(), model.numLabels());
   }
 
   private static NoiseModel minimax(MinimaxModel model) {
-    double[] sigma = model.workerMatrices();
-    double[] tau = model.taskMatrices();
-    int k = model.numLabels();
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
-
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        int ws = (worker * k + truth) * k;
-        int ts = (task * k + truth) * k;
-        double max = Double.NEGATIVE_INFINITY;
-        for (int l = 0; l < k; l++) {
-          max = Math.max(max, sigma[ws + l] + tau[ts + l]);
-        }
-        double z = 0;
-        for (int l = 0; l < k; l++) {
-          z += Math.exp(sigma[ws + l] + tau[ts + l] - max);
-        }
-        return Math.exp(sigma[ws + label] + tau[ts + label] - max) / z;
-      }
-    };
+    return new MinimaxNoise(model.workerMatrices(), model.taskMatrices(), model.numLabels());
   }
 
   private static NoiseModel pooled(GroupMixtureModel model) {
@@ -139,24 +75,11 @@ public final class NoiseModels {
         pooled[c] += alpha[m] * beta[m * k2 + c];
       }
     }
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
-
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        return pooled[truth * k + label];
-      }
-    };
+    return new PooledNoise(pooled, k);
   }
 
   private static NoiseModel common(CrowdDataset data, CommonConfusionModel model) {
-    int k = data.numLabels();
     double[] omega = model.omega();
-    double[] common = model.common();
-    ConfusionMatrices individual = model.individual();
     double[] sum = new double[data.numWorkers()];
     int[] count = new int[data.numWorkers()];
     double total = 0;
@@ -170,17 +93,68 @@ public final class NoiseModels {
     for (int w = 0; w < mean.length; w++) {
       mean[w] = count[w] > 0 ? sum[w] / count[w] : overall;
     }
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
+    return new CommonNoise(mean, model.common(), model.individual(), data.numLabels());
+  }
 
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        double o = mean[worker];
-        return o * common[truth * k + label] + (1 - o) * individual.get(worker, truth, label);
+  private record ConfusionNoise(ConfusionMatrices cm, int numLabels) implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      return cm.get(worker, truth, label);
+    }
+  }
+
+  private record GladNoise(double[] alpha, double[] beta, int numLabels) implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      if (numLabels == 1) {
+        return 1.0;
       }
-    };
+      double x = alpha[worker] * Math.exp(beta[task]);
+      double right = x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+      return label == truth ? right : (1 - right) / (numLabels - 1);
+    }
+  }
+
+  private record MaceNoise(double[] theta, double[] strategy, int numLabels) implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      double t = theta[worker];
+      return (1 - t) * strategy[worker * numLabels + label] + (label == truth ? t : 0);
+    }
+  }
+
+  private record MinimaxNoise(double[] sigma, double[] tau, int numLabels) implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      int k = numLabels;
+      int ws = (worker * k + truth) * k;
+      int ts = (task * k + truth) * k;
+      double max = Double.NEGATIVE_INFINITY;
+      for (int l = 0; l < k; l++) {
+        max = Math.max(max, sigma[ws + l] + tau[ts + l]);
+      }
+      double z = 0;
+      for (int l = 0; l < k; l++) {
+        z += Math.exp(sigma[ws + l] + tau[ts + l] - max);
+      }
+      return Math.exp(sigma[ws + label] + tau[ts + label] - max) / z;
+    }
+  }
+
+  private record PooledNoise(double[] pooled, int numLabels) implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      return pooled[truth * numLabels + label];
+    }
+  }
+
+  private record CommonNoise(
+      double[] meanOmega, double[] common, ConfusionMatrices individual, int numLabels)
+      implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      double o = meanOmega[worker];
+      return o * common[truth * numLabels + label] + (1 - o) * individual.get(worker, truth, label);
+    }
   }
 }

@@ -120,24 +120,21 @@ final class ObservedLabels {
   }
 
   private static NoiseModel widen(NoiseModel noise, int[] newToOld, int k) {
-    int[] oldToNew = inverse(newToOld, k);
-    int kc = newToOld.length;
-    return new NoiseModel() {
-      @Override
-      public int numLabels() {
-        return k;
-      }
+    return new Widened(noise, inverse(newToOld, k), newToOld.length, k);
+  }
 
-      @Override
-      public double probability(int task, int worker, int truth, int label) {
-        int l = oldToNew[label];
-        if (l < 0) {
-          return 0;
-        }
-        int z = oldToNew[truth];
-        return z < 0 ? 1.0 / kc : noise.probability(task, worker, z, l);
+  /** A noise model over the observed classes, read over all of them. */
+  private record Widened(NoiseModel observed, int[] oldToNew, int numObserved, int numLabels)
+      implements NoiseModel {
+    @Override
+    public double probability(int task, int worker, int truth, int label) {
+      int l = oldToNew[label];
+      if (l < 0) {
+        return 0;
       }
-    };
+      int z = oldToNew[truth];
+      return z < 0 ? 1.0 / numObserved : observed.probability(task, worker, z, l);
+    }
   }
 
   private static int[] inverse(int[] newToOld, int k) {

@@ -147,11 +147,7 @@ public final class WeightedMajorityVote implements Aggregator {
   }
 
   @Override
-  public AggregationResult fit(CrowdDataset data, FitContext context) {
-    AggregationResult onObserved = ObservedLabels.fitIfUnobserved(this, data, context);
-    if (onObserved != null) {
-      return onObserved;
-    }
+  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
     double[] weight = new double[data.numWorkers()];
     for (int w = 0; w < weight.length; w++) {
