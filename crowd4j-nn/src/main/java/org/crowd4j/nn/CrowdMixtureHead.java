@@ -55,7 +55,9 @@ final class CrowdMixtureHead extends EmHead {
     this.worker = data.workerColumn();
     this.numWorkers = data.numWorkers();
     this.numAnswers = data.numAnswers();
-    this.run = new CrowdMixtureKernel.Run(k, groups, Math.max(1, maxRounds), tol, laplace);
+    this.run =
+        new CrowdMixtureKernel.Run(
+            k, groups, Math.max(1, maxRounds), tol, laplace, CrowdMixtureKernel.Run.Rule.AUTHORS);
   }
 
   /**

@@ -354,12 +354,41 @@ public final class CrowdMixtureKernel {
     private double objective = Double.NEGATIVE_INFINITY;
     private double previous = Double.NaN;
 
+    /** Which stopping rule a run applies. */
+    public enum Rule {
+      /**
+       * Exact EM (aggregation): converged when the objective changes by at most {@code tol}
+       * relative to its size and no entry of ρ or of the pooled confusion P moves by more than
+       * {@code tol}; a falling or non-finite objective ends the run unconverged.
+       */
+      SETTLED,
+      /**
+       * The authors' rule, for EM rounds with a network in between (whose objective may dip): the
+       * relative change of the objective and the mean relative change of the β entries both at most
+       * {@code tol}.
+       */
+      AUTHORS
+    }
+
+    private final Rule rule;
+
     /**
-     * A restart with {@code groups} groups over {@code k} classes.
+     * A restart with {@code groups} groups over {@code k} classes under the {@link Rule#SETTLED}
+     * stopping rule.
      *
      * @param laplace add 1 to every α and β count
      */
     public Run(int k, int groups, int maxIterations, double tol, boolean laplace) {
+      this(k, groups, maxIterations, tol, laplace, Rule.SETTLED);
+    }
+
+    /**
+     * A restart with {@code groups} groups over {@code k} classes and the stopping {@code rule}.
+     *
+     * @param laplace add 1 to every α and β count
+     */
+    public Run(int k, int groups, int maxIterations, double tol, boolean laplace, Rule rule) {
+      this.rule = java.util.Objects.requireNonNull(rule, "rule");
       this.k = k;
       this.groups = groups;
       this.maxIterations = maxIterations;
@@ -471,33 +500,25 @@ public final class CrowdMixtureKernel {
       double[] oldRho = rho.clone();
       System.arraycopy(rhoCounts, 0, rho, 0, k);
       normalize(rho, nextAlpha, next, k, groups);
-      // what the data identify: the class prior and the pooled confusion P = Σ_m α_m β^(m)
-      double change = 0;
-      for (int c = 0; c < k; c++) {
-        change = Math.max(change, Math.abs(rho[c] - oldRho[c]));
-      }
-      for (int j = 0; j < k2; j++) {
-        double p = 0;
-        for (int g = 0; g < groups; g++) {
-          p += nextAlpha[g] * next[g * k2 + j];
-        }
-        change = Math.max(change, Math.abs(p - pooled[j]));
-      }
+      double change = rule == Rule.SETTLED ? identifiedChange(oldRho, nextAlpha) : betaChange();
       System.arraycopy(next, 0, beta, 0, next.length);
       alpha = nextAlpha;
 
       boolean keepGoing = listener.test(obj);
       double relative = Math.abs(obj - previous) / Math.max(Math.abs(previous), 1e-300);
-      if (!Double.isFinite(obj)) {
+      if (rule == Rule.SETTLED && !Double.isFinite(obj)) {
         done = true;
         stopReason = "objective is " + obj + " at iteration " + iterations;
-      } else if (obj < previous - 1e-9 * Math.max(1, Math.abs(previous))) {
+      } else if (rule == Rule.SETTLED && obj < previous - 1e-9 * Math.max(1, Math.abs(previous))) {
         done = true;
         stopReason = "objective fell at iteration " + iterations;
       } else if (relative <= tol && change <= tol) {
         converged = true;
         done = true;
-        stopReason = "objective, class prior and pooled confusion settled";
+        stopReason =
+            rule == Rule.SETTLED
+                ? "objective, class prior and pooled confusion settled"
+                : "objective and group confusions settled";
       } else {
         previous = obj;
         if (!keepGoing) {
@@ -513,6 +534,35 @@ public final class CrowdMixtureKernel {
         prepare();
       }
       return obj;
+    }
+
+    /**
+     * The largest move of what the data identify: the class prior ({@code oldRho} → ρ) and the
+     * pooled confusion (P → Σ_m α'_m β'^(m), with β' in {@code next}).
+     */
+    private double identifiedChange(double[] oldRho, double[] nextAlpha) {
+      int k2 = k * k;
+      double change = 0;
+      for (int c = 0; c < k; c++) {
+        change = Math.max(change, Math.abs(rho[c] - oldRho[c]));
+      }
+      for (int j = 0; j < k2; j++) {
+        double p = 0;
+        for (int g = 0; g < groups; g++) {
+          p += nextAlpha[g] * next[g * k2 + j];
+        }
+        change = Math.max(change, Math.abs(p - pooled[j]));
+      }
+      return change;
+    }
+
+    /** The mean relative change of the β entries (β → β' in {@code next}), the authors' rule. */
+    private double betaChange() {
+      double change = 0;
+      for (int j = 0; j < next.length; j++) {
+        change += Math.abs(next[j] - beta[j]) / Math.max(beta[j], 1e-12);
+      }
+      return change / Math.max(1, next.length);
     }
 
     /** Σ log α + Σ log β when the Laplace priors are on (the Dirichlet(2) log density + const). */
