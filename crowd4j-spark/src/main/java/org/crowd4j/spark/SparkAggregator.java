@@ -327,7 +327,8 @@ public abstract class SparkAggregator {
   }
 
   /** The per-worker values the rows of {@link #workerTable} are made from. */
-  private record WorkerParams(int[] sizes, double[][] params) implements java.io.Serializable {}
+  private record WorkerParams(int[] sizes, double[][] params, double[] answerConfusion, int k)
+      implements java.io.Serializable {}
 
   /** Type of a confusion-matrix column: rows indexed [true label][answered label]. */
   static final org.apache.spark.sql.types.DataType CONFUSION =
@@ -336,11 +337,18 @@ public abstract class SparkAggregator {
   /**
    * A DataFrame with one row per worker: {@code worker}, {@code answers} (the worker's number of
    * answers), then the columns of {@code schema}, their values from {@code row} over the broadcast
-   * {@code params}.
+   * {@code params}, and last {@code answerConfusion} (P(answer | true label), {@link
+   * AnswerConfusions}; flat {@code [w][z][l]}).
    */
   static Dataset<Row> workerTable(
-      PreparedAnswers data, StructType schema, double[][] params, WorkerRow row) {
-    Broadcast<WorkerParams> b = data.jsc.broadcast(new WorkerParams(data.workerSizes, params));
+      PreparedAnswers data,
+      StructType schema,
+      double[][] params,
+      WorkerRow row,
+      double[] answerConfusion) {
+    int k = data.numLabels();
+    Broadcast<WorkerParams> b =
+        data.jsc.broadcast(new WorkerParams(data.workerSizes, params, answerConfusion, k));
     StructType full =
         new StructType()
             .add("worker", DataTypes.StringType, false)
@@ -348,6 +356,7 @@ public abstract class SparkAggregator {
     for (var f : schema.fields()) {
       full = full.add(f);
     }
+    full = full.add("answerConfusion", CONFUSION, false);
     JavaRDD<Row> rows =
         data.workerIndex
             .javaRDD()
@@ -356,10 +365,11 @@ public abstract class SparkAggregator {
                   int w = r.getInt(1);
                   WorkerParams wp = b.value();
                   Object[] v = row.values(w, wp.params());
-                  Object[] all = new Object[v.length + 2];
+                  Object[] all = new Object[v.length + 3];
                   all[0] = r.getString(0);
                   all[1] = wp.sizes()[w];
                   System.arraycopy(v, 0, all, 2, v.length);
+                  all[v.length + 2] = matrix(wp.answerConfusion(), w * wp.k() * wp.k(), wp.k());
                   return RowFactory.create(all);
                 });
     return data.spark.createDataFrame(rows, full);
@@ -369,7 +379,8 @@ public abstract class SparkAggregator {
    * The fitted model: posteriors of the fitted tasks from {@code fitted} or, when null, from {@code
    * scorer} over the cached blocks; {@code scorer} also scores new answers ({@code
    * transformNeedsWorkers}: answers of unknown workers are dropped); the annotator DataFrame is
-   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}.
+   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}; its answer confusions
+   * for skills without a matrix are the one-coin fit to the posteriors of {@code scorer}.
    */
   final CrowdModel model(
       PreparedAnswers data,
@@ -382,6 +393,39 @@ public abstract class SparkAggregator {
       double[][] table,
       WorkerRow row,
       JavaRDD<Row> fitted) {
+    return model(
+        data,
+        scorer,
+        transformNeedsWorkers,
+        classPriors,
+        diagnostics,
+        workers,
+        schema,
+        table,
+        row,
+        fitted,
+        () -> AnswerConfusions.oneCoinFit(data, scorer));
+  }
+
+  /**
+   * {@link #model(PreparedAnswers, BlockScorer, boolean, double[], Diagnostics, WorkerModel,
+   * StructType, double[][], WorkerRow, JavaRDD)} with the per-worker accuracies of a model without
+   * a matrix of its own from {@code accuracy} (computed when the worker table is first built).
+   */
+  final CrowdModel model(
+      PreparedAnswers data,
+      BlockScorer scorer,
+      boolean transformNeedsWorkers,
+      double[] classPriors,
+      Diagnostics diagnostics,
+      WorkerModel workers,
+      StructType schema,
+      double[][] table,
+      WorkerRow row,
+      JavaRDD<Row> fitted,
+      Supplier<double[]> accuracy) {
+    int k = data.numLabels();
+    double[][] answerConfusion = new double[1][];
     return new CrowdModel(
         name(),
         data,
@@ -392,8 +436,23 @@ public abstract class SparkAggregator {
         classPriors,
         diagnostics,
         workers,
-        () -> workerTable(data, schema, table, row),
+        () ->
+            workerTable(
+                data,
+                schema,
+                table,
+                row,
+                answerConfusions(answerConfusion, data.numWorkers, k, workers, accuracy)),
         fitted);
+  }
+
+  /** The answer confusions, computed once and kept in {@code memo[0]}. */
+  private static synchronized double[] answerConfusions(
+      double[][] memo, int numWorkers, int k, WorkerModel workers, Supplier<double[]> accuracy) {
+    if (memo[0] == null) {
+      memo[0] = AnswerConfusions.of(numWorkers, k, workers, accuracy);
+    }
+    return memo[0];
   }
 
   /** Iterations, convergence and objectives of an {@link #em} loop. */
@@ -480,6 +539,25 @@ public abstract class SparkAggregator {
       StructType schema,
       double[][] table,
       WorkerRow row) {
+    return emModel(data, run, eStep, classPriors, objective, workers, schema, table, row, null);
+  }
+
+  /**
+   * {@link #emModel(PreparedAnswers, EmRun, java.util.function.Function, double[], String,
+   * WorkerModel, StructType, double[][], WorkerRow)} with the one-coin accuracies of the answer
+   * model from {@code accuracy} (null: the one-coin fit to the posteriors).
+   */
+  final CrowdModel emModel(
+      PreparedAnswers data,
+      EmRun run,
+      java.util.function.Function<Broadcast<double[][]>, BlockScorer> eStep,
+      double[] classPriors,
+      String objective,
+      WorkerModel workers,
+      StructType schema,
+      double[][] table,
+      WorkerRow row,
+      Supplier<double[]> accuracy) {
     Broadcast<double[][]> held = run.eStep;
     BlockScorer scorer = held == null ? Blocks.softMajorityScorer() : eStep.apply(held);
     return model(
@@ -492,7 +570,8 @@ public abstract class SparkAggregator {
             schema,
             table,
             row,
-            null)
+            null,
+            accuracy != null ? accuracy : () -> AnswerConfusions.oneCoinFit(data, scorer))
         .onUnpersist(() -> destroy(held));
   }
 

@@ -141,7 +141,8 @@ public final class SparkGlad extends SparkAggregator {
             new StructType().add("alpha", DataTypes.DoubleType, false),
             new double[][] {alpha},
             (w, p) -> new Object[] {p[0][w]},
-            fitted)
+            fitted,
+            () -> meanAccuracy(data, last, alphaB))
         .withTaskTable(betaTable, betaTable.toDF("tname", "tvalue"))
         .onUnpersist(
             () -> {
@@ -157,6 +158,40 @@ public final class SparkGlad extends SparkAggregator {
     Arrays.fill(logPrior, -Math.log(k));
     return new GladKernel(
         b.off(), b.worker(), b.label(), k, logPrior, b.gold(), betaMean, GladSolver.MAX_STEP);
+  }
+
+  /**
+   * Every worker's mean probability of a right answer over the tasks she answered, σ(α_w e^{β_i})
+   * (Whitehill et al. 2009, eq. 1), at the fitted α and β; 1/2 for a worker without answers.
+   */
+  private static double[] meanAccuracy(
+      PreparedAnswers data, JavaRDD<State> states, Broadcast<double[]> alphaB) {
+    JavaRDD<PartialSums> sums =
+        data.blocks.zipPartitions(
+            states,
+            (bs, ss) -> {
+              AnswerBlock b = bs.next();
+              double[] beta = ss.next().beta();
+              double[] alpha = b.gather(alphaB.value(), 1);
+              int[] off = b.off();
+              int[] worker = b.worker();
+              double[] right = new double[b.numLocalWorkers()];
+              for (int i = 0; i < b.numTasks(); i++) {
+                double difficulty = Math.exp(beta[i]);
+                for (int a = off[i]; a < off[i + 1]; a++) {
+                  double x = alpha[worker[a]] * difficulty;
+                  right[worker[a]] +=
+                      x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / (1 + Math.exp(x));
+                }
+              }
+              return List.of(new PartialSums(new double[0], b.workerIds(), right, 1)).iterator();
+            });
+    double[] right = PartialSums.total(collect(data, sums), 0, data.numWorkers, 1)[1];
+    for (int w = 0; w < right.length; w++) {
+      int n = data.workerSizes[w];
+      right[w] = n == 0 ? 0.5 : right[w] / n;
+    }
+    return right;
   }
 
   /** The sweep of block {@code b} from {@code beta} (all 1 when null). */

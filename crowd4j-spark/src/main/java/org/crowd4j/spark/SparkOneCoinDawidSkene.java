@@ -137,7 +137,17 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
         new WorkerSkills(theta[2]),
         new StructType().add("skill", DataTypes.DoubleType, false),
         new double[][] {theta[2]},
-        (w, p) -> new Object[] {p[0][w]});
+        (w, p) -> new Object[] {p[0][w]},
+        () -> accuracies(theta[2], k, floor));
+  }
+
+  /** The skills as the answer model's accuracies, kept in [floor, 1 − floor] as the core does. */
+  private static double[] accuracies(double[] skills, int k, double floor) {
+    double[] accuracy = new double[skills.length];
+    for (int w = 0; w < skills.length; w++) {
+      accuracy[w] = k == 1 ? 1.0 : Math.min(Math.max(skills[w], floor), 1 - floor);
+    }
+    return accuracy;
   }
 
   /** The core's E-step task by task under broadcast {@code [log prior, log errors]}. */

@@ -105,6 +105,38 @@ final class Parity {
     return compare(core, spark.posteriors(), spark.labels());
   }
 
+  /**
+   * The largest difference between the {@code answerConfusion} column of Spark's worker table and
+   * the core's noise model averaged over each worker's answers (what the core's model file holds).
+   */
+  static double answerConfusionDiff(AggregationResult core, CrowdDataset data, CrowdModel spark) {
+    int k = data.numLabels();
+    var noise = core.noise();
+    double max = 0;
+    List<Row> rows = spark.workers().select("worker", "answerConfusion").collectAsList();
+    assertEquals(data.numWorkers(), rows.size(), "worker rows");
+    for (Row r : rows) {
+      int w = data.workers().id(r.getString(0));
+      List<scala.collection.Seq<Double>> matrix = r.getList(1);
+      int from = data.workerStart(w);
+      int to = data.workerEnd(w);
+      for (int z = 0; z < k; z++) {
+        double sum = 0;
+        for (int l = 0; l < k; l++) {
+          double expected = 0;
+          for (int j = from; j < to; j++) {
+            expected += noise.probability(data.task(data.workerAnswer(j)), w, z, l) / (to - from);
+          }
+          double v = matrix.get(z).apply(l);
+          sum += v;
+          max = Math.max(max, Math.abs(v - expected));
+        }
+        assertEquals(1.0, sum, 1e-9, "answer confusion row sums to 1");
+      }
+    }
+    return max;
+  }
+
   static Diff compare(AggregationResult core, Dataset<Row> posteriors, List<String> labels) {
     assertEquals(core.labelNames().names(), labels, "label order");
     Map<String, Row> byTask = new HashMap<>();

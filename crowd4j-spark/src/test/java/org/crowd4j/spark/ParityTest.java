@@ -55,6 +55,10 @@ class ParityTest extends SparkTestBase {
         if (diff.maxAbs() > TOLERANCE || diff.labelMismatches() > 0) {
           problems.add(name + ": " + diff);
         }
+        double answerModels = Parity.answerConfusionDiff(expected, d.core(), model);
+        if (answerModels > 1e-9) {
+          problems.add(name + ": answer confusions differ by " + answerModels);
+        }
         assertEquals(
             expected.diagnostics().iterations(),
             model.diagnostics().iterations(),
