@@ -266,6 +266,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
         false,
         TrainOptions.Selection.LAST_EPOCH,
         0,
+        0,
         false,
         0L,
         "");

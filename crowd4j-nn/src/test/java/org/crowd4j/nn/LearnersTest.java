@@ -227,6 +227,7 @@ class LearnersTest {
             false,
             TrainOptions.Selection.AUTO,
             0.1,
+            0,
             false,
             2L,
             dir.resolve("ckpt").toString());

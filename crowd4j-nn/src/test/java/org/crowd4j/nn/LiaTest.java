@@ -209,7 +209,7 @@ class LiaTest {
 
   @Test
   void probabilityCorrectUnsupportedElsewhere() {
-    TrainOptions t = TrainOptions.defaults().withEpochs(1);
+    TrainOptions t = TrainOptions.fixedEpochs(1);
     try (LearnedModel m =
         new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
             .fit(data, features)) {

@@ -210,6 +210,7 @@ class TrainingLoopTest {
             base.resetOptimizerEachEpoch(),
             TrainOptions.Selection.LAST_EPOCH,
             base.holdOut(),
+            base.patience(),
             base.standardize(),
             -3,
             base.checkpointDir()),

@@ -100,7 +100,7 @@ public final class Baselines2Experiments {
 
   private void labelme() throws Exception {
     CrowdFiles files = CrowdFiles.read(shared.resolve("datasets").resolve("labelme"));
-    TrainOptions base = TrainOptions.defaults();
+    TrainOptions base = TrainOptions.fixedEpochs(100);
     if (args.containsKey("epochs")) {
       base = base.withEpochs(Integer.parseInt(args.get("epochs")));
     }

@@ -137,7 +137,7 @@ public final class CrowdMixtureExperiments {
   /** The LabelMe runs. */
   public void labelme() throws Exception {
     CrowdFiles files = CrowdFiles.read(shared.resolve("datasets").resolve("labelme"));
-    TrainOptions base = TrainOptions.defaults();
+    TrainOptions base = TrainOptions.fixedEpochs(100);
     if (args.containsKey("epochs")) {
       base = base.withEpochs(Integer.parseInt(args.get("epochs")));
     }
@@ -242,6 +242,7 @@ public final class CrowdMixtureExperiments {
                 false,
                 TrainOptions.Selection.LAST_EPOCH,
                 0.1,
+                0,
                 true,
                 seed,
                 "");

@@ -116,6 +116,7 @@ public final class LearningToVoteExperiments {
         false,
         TrainOptions.Selection.VALIDATION_GOLD,
         0.0,
+        0,
         false,
         seed,
         "");
