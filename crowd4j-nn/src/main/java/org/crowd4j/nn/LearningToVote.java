@@ -773,7 +773,8 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
               trainItems.length,
               heldOut.length,
               0,
-              Double.NaN);
+              Double.NaN,
+              false);
       double[][] votes = votesOnAllItems(usable);
       return new Fit(build(summary, votes[0]), votes[0], votes[1], votes[2], m, p.k());
     }

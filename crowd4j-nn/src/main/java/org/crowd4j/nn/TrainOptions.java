@@ -34,6 +34,9 @@ import org.crowd4j.aggregate.OptionsBinder;
  * @param holdOut share of training items held out for {@link Selection#HELD_OUT_ANSWERS}
  * @param patience stop when the selection score has not improved for this many epochs (0 = run
  *     every epoch); not used with {@link Selection#LAST_EPOCH}
+ * @param fitAnnotators after an early-stopped training, fit the annotator model further with the
+ *     classifier frozen (see {@link Trainer}); {@link Tuning} switches it off for the candidates
+ *     and on for the chosen one
  * @param standardize z-score features with the training mean and standard deviation
  * @param seed seed for initialisation, dropout, shuffling and the hold-out split
  * @param checkpointDir if not empty, the best model so far is saved there after each improvement
@@ -52,6 +55,7 @@ public record TrainOptions(
     Selection selection,
     double holdOut,
     int patience,
+    boolean fitAnnotators,
     boolean standardize,
     long seed,
     String checkpointDir) {
@@ -130,6 +134,7 @@ public record TrainOptions(
         0.1,
         PATIENCE,
         true,
+        true,
         0L,
         "");
   }
@@ -158,6 +163,7 @@ public record TrainOptions(
         Selection.AUTO,
         0.1,
         0,
+        true,
         false,
         0L,
         "");
@@ -192,6 +198,11 @@ public record TrainOptions(
   /** A copy with {@code patience} (0 = no early stopping). */
   public TrainOptions withPatience(int p) {
     return with("patience", String.valueOf(p));
+  }
+
+  /** A copy with {@code fitAnnotators}. */
+  public TrainOptions withFitAnnotators(boolean f) {
+    return with("fitAnnotators", String.valueOf(f));
   }
 
   /** A copy with {@code standardize}. */

@@ -41,7 +41,7 @@ import org.slf4j.LoggerFactory;
  * head's own if larger), and the fit stops by the same patience on the mean negative log-likelihood
  * of held-out answers — the held-out items when the epoch was chosen on them, otherwise a seeded
  * {@link TrainOptions#holdOut()} share of the training items. The classifier, and so every
- * prediction, is unchanged.
+ * prediction, is unchanged. {@link TrainOptions#fitAnnotators()} switches it off.
  */
 final class Trainer {
   private static final Logger LOG = LoggerFactory.getLogger(Trainer.class);
@@ -246,9 +246,11 @@ final class Trainer {
     restore(best);
     int annotatorEpochs = 0;
     double annotatorScore = Double.NaN;
-    if (head.refitsAnnotatorModel()
-        && o.patience() > 0
-        && selection != TrainOptions.Selection.LAST_EPOCH) {
+    boolean fitAnnotators =
+        head.refitsAnnotatorModel()
+            && o.patience() > 0
+            && selection != TrainOptions.Selection.LAST_EPOCH;
+    if (fitAnnotators && o.fitAnnotators()) {
       int[][] split =
           selection == TrainOptions.Selection.HELD_OUT_ANSWERS
               ? new int[][] {train, heldOut}
@@ -275,7 +277,8 @@ final class Trainer {
             train.length,
             heldOut.length,
             annotatorEpochs,
-            annotatorScore);
+            annotatorScore,
+            fitAnnotators && !o.fitAnnotators());
     return build(summary, true);
   }
 

@@ -16,6 +16,8 @@ package org.crowd4j.nn;
  *     chosen (the classifier frozen; 0 = none, see {@link Trainer})
  * @param annotatorScore mean negative log-likelihood of held-out answers under that fitted
  *     annotator model ({@code NaN} when it was not fitted)
+ * @param annotatorFitSkipped the learner's annotator model would have been fitted further, but
+ *     {@link TrainOptions#fitAnnotators()} was off
  */
 public record TrainingSummary(
     int epochsRun,
@@ -28,7 +30,8 @@ public record TrainingSummary(
     int trainItems,
     int heldOutItems,
     int annotatorEpochs,
-    double annotatorScore) {
+    double annotatorScore,
+    boolean annotatorFitSkipped) {
   /** Copies the arrays. */
   public TrainingSummary {
     trainLoss = trainLoss.clone();

@@ -228,6 +228,7 @@ class LearnersTest {
             TrainOptions.Selection.AUTO,
             0.1,
             0,
+            true,
             false,
             2L,
             dir.resolve("ckpt").toString());

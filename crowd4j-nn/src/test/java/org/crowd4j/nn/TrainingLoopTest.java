@@ -211,6 +211,7 @@ class TrainingLoopTest {
             TrainOptions.Selection.LAST_EPOCH,
             base.holdOut(),
             base.patience(),
+            base.fitAnnotators(),
             base.standardize(),
             -3,
             base.checkpointDir()),

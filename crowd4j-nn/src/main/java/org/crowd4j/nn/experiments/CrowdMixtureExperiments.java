@@ -66,7 +66,8 @@ import org.crowd4j.simulate.Specs;
 public final class CrowdMixtureExperiments {
   private static final String HEADER =
       "experiment,dataset,method,setting,seed,annotators,answers,test_acc,train_acc,best_epoch,"
-          + "epochs_run,seconds,annotator_params,retained_mb,heap_peak_mb,rss_mb,peak_rss_mb,alpha\n";
+          + "epochs_run,seconds,annotator_params,retained_mb,heap_peak_mb,rss_mb,peak_rss_mb,alpha,"
+          + "select_metric,select_score\n";
 
   private final Map<String, String> args;
   private final Path shared;
@@ -244,6 +245,7 @@ public final class CrowdMixtureExperiments {
                 0.1,
                 0,
                 true,
+                true,
                 seed,
                 "");
         for (String method : list("methods", "crowd-mixture-net,raykar-em")) {
@@ -348,7 +350,9 @@ public final class CrowdMixtureExperiments {
           String.format(Locale.ROOT, "%.1f", peak / 1e6),
           String.format(Locale.ROOT, "%.1f", status("VmRSS:") / 1e6),
           String.format(Locale.ROOT, "%.1f", status("VmHWM:") / 1e6),
-          alpha);
+          alpha,
+          m.summary().selectionMetric(),
+          f(m.summary().bestScore()));
     }
   }
 

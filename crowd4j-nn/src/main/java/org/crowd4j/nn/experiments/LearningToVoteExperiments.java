@@ -117,6 +117,7 @@ public final class LearningToVoteExperiments {
         TrainOptions.Selection.VALIDATION_GOLD,
         0.0,
         0,
+        true,
         false,
         seed,
         "");

@@ -64,7 +64,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml|lia|lia-oracles|fashion-crowd [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml|lia|lia-oracles|lia-penalties|fashion-crowd|folder [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -88,6 +88,7 @@ public final class Reproduce {
     switch (argv[0]) {
       case "labelme" -> r.realData("labelme", false);
       case "music" -> r.realData("music", true);
+      case "folder" -> r.realData(a.get("dir"), false);
       case "mnist" -> r.mnist();
       case "synthetic" -> r.synthetic();
       case "bench" -> r.bench();
@@ -110,6 +111,7 @@ public final class Reproduce {
       }
       case "lia" -> new LiaExperiments(a).sweep(r.shared());
       case "lia-oracles" -> new LiaExperiments(a).oracles(r.shared());
+      case "lia-penalties" -> new LiaExperiments(a).penalties(r.shared());
       case "fashion-crowd" -> {
         FashionCrowd.write(a);
         return;
@@ -150,7 +152,16 @@ public final class Reproduce {
     return "authors".equals(args.getOrDefault("protocol", "sound"));
   }
 
-  private void record(String... row) throws IOException {
+  /** Columns of the CSV rows; shorter rows are padded with empty cells. */
+  private static final String HEADER =
+      "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch,"
+          + "select_metric,select_score,valid_acc,train_gold_acc,chosen,epochs_run,annotator_nll\n";
+
+  private void record(String... cells) throws IOException {
+    String[] row = Arrays.copyOf(cells, Math.max(cells.length, 16));
+    for (int i = cells.length; i < row.length; i++) {
+      row[i] = "";
+    }
     rows.add(row);
     String line = String.join(",", row);
     out.println(line);
@@ -159,14 +170,7 @@ public final class Reproduce {
     if (file != null) {
       Path p = Path.of(file);
       if (!Files.exists(p)) {
-        Files.writeString(
-            p,
-            row.length > 9
-                ? "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch,"
-                    + "select_metric,select_score,valid_acc,train_gold_acc,chosen,epochs_run,"
-                    + "annotator_nll\n"
-                : "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch\n",
-            StandardCharsets.UTF_8);
+        Files.writeString(p, HEADER, StandardCharsets.UTF_8);
       }
       Files.writeString(p, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
@@ -187,15 +191,27 @@ public final class Reproduce {
    * network). {@code test=false} leaves the test accuracy out (for runs that only compare selection
    * scores). Other {@code key=value} settings are bound onto every learner as fixed options.
    */
-  private void realData(String name, boolean music) throws Exception {
-    CrowdFiles files = CrowdFiles.read(shared().resolve("datasets").resolve(name));
+  private void realData(String dataset, boolean music) throws Exception {
+    Path folder =
+        dataset.contains("/") ? Path.of(dataset) : shared().resolve("datasets").resolve(dataset);
+    String name = folder.getFileName().toString();
+    CrowdFiles files = CrowdFiles.read(folder);
     boolean useValid = Boolean.parseBoolean(args.getOrDefault("valid", "true"));
     boolean withTest = Boolean.parseBoolean(args.getOrDefault("test", "true"));
     Validation valid = useValid ? files.valid() : null;
     Map<String, String> fixed = new LinkedHashMap<>(args);
     for (String reserved :
         new String[] {
-          "shared", "seeds", "protocol", "threads", "out", "methods", "valid", "test", "epochs"
+          "shared",
+          "seeds",
+          "protocol",
+          "threads",
+          "out",
+          "methods",
+          "valid",
+          "test",
+          "epochs",
+          "dir"
         }) {
       fixed.remove(reserved);
     }
@@ -374,7 +390,9 @@ public final class Reproduce {
             f(test.accuracy(m.predictLabels(test.features()))),
             "",
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
       }
     }
   }
@@ -455,7 +473,9 @@ public final class Reproduce {
                   f(acc),
                   err,
                   Integer.toString(m.summary().bestEpoch()),
-                  f(m.summary().medianEpochSeconds()));
+                  f(m.summary().medianEpochSeconds()),
+                  m.summary().selectionMetric(),
+                  f(m.summary().bestScore()));
             }
           }
         }
@@ -524,7 +544,9 @@ public final class Reproduce {
             f(acc),
             f(commonErr),
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
         record(
             "synthetic",
             "gaussians-common-noise",
@@ -534,7 +556,9 @@ public final class Reproduce {
             f(acc),
             f(indErr),
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
       }
       double mv = crowd.gold().accuracy(new MajorityVote().fit(crowd.data()).labels());
       record(
