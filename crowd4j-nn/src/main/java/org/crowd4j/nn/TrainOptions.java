@@ -68,6 +68,12 @@ public record TrainOptions(
     VALIDATION_GOLD,
     /** Lowest mean negative log-likelihood of a held-out share of the training items' answers. */
     HELD_OUT_ANSWERS,
+    /**
+     * Lowest mean negative log-likelihood of the held-out items' answers under the classifier and a
+     * fixed reference annotator model (Dawid–Skene fitted on all answers): scores the classifier
+     * alone, the same way for every learner.
+     */
+    HELD_OUT_REFERENCE,
     /** The last epoch. */
     LAST_EPOCH
   }

@@ -65,6 +65,7 @@ final class Trainer {
   private final Map<String, NDArray> all = new LinkedHashMap<>();
   private final List<NDArray> longLived = new ArrayList<>();
   private float headRate;
+  private double[] reference;
 
   Trainer(
       String method,
@@ -148,7 +149,10 @@ final class Trainer {
     }
     int[] heldOut = new int[0];
     int[] train = usable;
-    if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
+    boolean heldOutSplit =
+        selection == TrainOptions.Selection.HELD_OUT_ANSWERS
+            || selection == TrainOptions.Selection.HELD_OUT_REFERENCE;
+    if (heldOutSplit) {
       int[][] split = holdOutSplit(usable, o.holdOut(), o.seed() ^ 0x5DEECE66DL);
       if (split[1].length < 1) {
         throw new IllegalArgumentException(
@@ -161,6 +165,7 @@ final class Trainer {
         switch (selection) {
           case VALIDATION_GOLD -> "valid-acc";
           case HELD_OUT_ANSWERS -> "held-out-nll";
+          case HELD_OUT_REFERENCE -> "held-out-ref-nll";
           default -> "last-epoch";
         };
     SplittableRandom shuffleRng = new SplittableRandom(o.seed());
@@ -211,6 +216,11 @@ final class Trainer {
         score = valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
       } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
         score = heldOutNll(heldOut);
+      } else if (selection == TrainOptions.Selection.HELD_OUT_REFERENCE) {
+        if (reference == null) {
+          reference = referenceLogConfusions();
+        }
+        score = referenceNll(heldOut, reference);
       }
       scores[epoch - 1] = score;
       epochsRun = epoch;
@@ -252,7 +262,7 @@ final class Trainer {
             && selection != TrainOptions.Selection.LAST_EPOCH;
     if (fitAnnotators && o.fitAnnotators()) {
       int[][] split =
-          selection == TrainOptions.Selection.HELD_OUT_ANSWERS
+          heldOutSplit
               ? new int[][] {train, heldOut}
               : holdOutSplit(
                   usable, o.holdOut() > 0 ? o.holdOut() : 0.1, o.seed() ^ 0x2545F4914F6CDD1DL);
@@ -376,6 +386,66 @@ final class Trainer {
     LOG.debug(
         "{}: annotator model refitted for {} epochs, held-out NLL {}", method, epoch, bestScore);
     return new double[] {epoch, bestScore};
+  }
+
+  /** log π_r(z, l) of Dawid–Skene fitted on all answers, {@code R × K × K}, floored at 1e-6. */
+  private double[] referenceLogConfusions() {
+    org.crowd4j.aggregate.AggregationResult ds =
+        BaseLearner.aggregate(set.data, "ds", false, o.seed());
+    if (!(ds.workers() instanceof org.crowd4j.aggregate.ConfusionMatrices cm)) {
+      throw new IllegalStateException("Dawid–Skene gave no confusion matrices");
+    }
+    double[] v = cm.toArray();
+    double[] out = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = Math.log(Math.max(v[i], 1e-6));
+    }
+    return out;
+  }
+
+  /** Mean −log Σ_z p_θ(z | x_i) π_r(z, l) over the answers of {@code items}. */
+  private double referenceNll(int[] items, double[] logPi) {
+    int k = set.k;
+    float[] x = new float[items.length * set.d];
+    for (int j = 0; j < items.length; j++) {
+      System.arraycopy(set.x, items[j] * set.d, x, j * set.d, set.d);
+    }
+    float[] z = head.predictionScores(logits(x), k);
+    double sum = 0;
+    int count = 0;
+    double[] lp = new double[k];
+    double[] t = new double[k];
+    for (int j = 0; j < items.length; j++) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < k; c++) {
+        max = Math.max(max, z[j * k + c]);
+      }
+      double s = 0;
+      for (int c = 0; c < k; c++) {
+        s += Math.exp(z[j * k + c] - max);
+      }
+      double lse = max + Math.log(s);
+      for (int c = 0; c < k; c++) {
+        lp[c] = z[j * k + c] - lse;
+      }
+      int i = items[j];
+      for (int a = set.taskStart[i]; a < set.taskStart[i + 1]; a++) {
+        int r = set.worker[a];
+        int l = set.label[a];
+        double m = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < k; c++) {
+          t[c] = lp[c] + logPi[(r * k + c) * k + l];
+          m = Math.max(m, t[c]);
+        }
+        double e = 0;
+        for (int c = 0; c < k; c++) {
+          e += Math.exp(t[c] - m);
+        }
+        sum -= m + Math.log(e);
+        count++;
+      }
+    }
+    return count == 0 ? Double.NaN : sum / count;
   }
 
   /** The frozen classifier's logits of a batch's items. */

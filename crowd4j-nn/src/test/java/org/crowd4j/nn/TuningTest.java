@@ -287,4 +287,21 @@ class TuningTest {
       assertFalse(m.standardized());
     }
   }
+
+  @Test
+  void referenceSelectionScoresTheClassifierUnderFixedDawidSkeneConfusions() {
+    TrainOptions t =
+        early(4, 5).withSelection(TrainOptions.Selection.HELD_OUT_REFERENCE).withStandardize(false);
+    try (LearnedModel m =
+        new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
+            .fit(crowd.data(), crowd.features(), crowd.valid(), EpochListener.NONE)) {
+      TrainingSummary s = m.summary();
+      assertEquals("held-out-ref-nll", s.selectionMetric());
+      assertEquals(30, s.heldOutItems(), "10 % of 300 items held out, validation gold ignored");
+      // a negative log-likelihood of 3-class answers: positive, and below the uniform log 3 once
+      // the classifier has learnt something
+      assertTrue(s.bestScore() > 0 && s.bestScore() < Math.log(3), "score " + s.bestScore());
+      assertEquals(s.bestEpoch() + 4, s.epochsRun());
+    }
+  }
 }
