@@ -6,9 +6,11 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
@@ -44,7 +46,7 @@ import picocli.CommandLine.Option;
           + " stopping and, for the learners that train by epochs, the feature scaling"
           + " (standardize=true|false), the learning rate, the annotator model's step and the"
           + " learner's regulariser from a small grid — by accuracy on --valid-gold when given,"
-          + " otherwise by the likelihood of the answers of 10% of the training items held out"
+          + " otherwise by the likelihood of the answers of 10%% of the training items held out"
           + " (see docs/methods/neural-learners.md). --param NAME=VALUE fixes a value (it is then"
           + " not searched); --no-tune trains once with the defaults."
     },
@@ -240,6 +242,12 @@ final class TrainCommand implements Callable<Integer> {
     if (seed != null) {
       train = train.withSeed(seed);
     }
+    Set<String> fixed = new LinkedHashSet<>(params.keySet());
+    if (itemEmbeddings) {
+      // one-hot item ids are not features to rescale
+      train = train.withStandardize(false);
+      fixed.add("standardize");
+    }
     Checks.paramsKnown(
         spec, "learner '" + method + "'", params.keySet(), learnerSpec.defaults(), train);
     try {
@@ -249,7 +257,7 @@ final class TrainCommand implements Callable<Integer> {
           spec.commandLine(), "learner '" + method + "': " + e.getMessage());
     }
     List<List<Tuning.Axis>> stages =
-        authorsProtocol || noTune ? List.of() : Tuning.stages(method, params.keySet());
+        authorsProtocol || noTune ? List.of() : Tuning.stages(method, fixed);
     Checks.inputsExist(
         spec,
         "--answers",

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 
@@ -18,7 +19,8 @@ import org.crowd4j.data.TaskFeatures;
  * negative log-likelihood of the answers of the held-out training items (lowest wins; the
  * likelihood of unseen noisy answers under classifier and annotator model together, the same score
  * that picks the epoch). Ties go to the earlier candidate. An option the caller fixes is not
- * searched.
+ * searched. With {@link TrainOptions.Selection#LAST_EPOCH} there is no score, and one training with
+ * the defaults is run.
  *
  * <p>The search is by stages ({@link #defaultStages}), each a small grid whose winner is kept for
  * the later stages (coordinate search; a later stage's options sit at their first value until
@@ -217,6 +219,10 @@ public final class Tuning {
       EpochListener epochs,
       Listener listener) {
     Listener l = listener == null ? new Listener() {} : listener;
+    if (scoreless(train, overrides, validation)) {
+      // the last epoch has no selection score to compare candidates by
+      stages = List.of();
+    }
     int total = trainings(stages);
     Map<String, String> incumbent = new LinkedHashMap<>();
     for (List<Axis> stage : stages) {
@@ -286,6 +292,20 @@ public final class Tuning {
     }
     best.setTuning(record(stages, overrides, metric, List.copyOf(seen.values()), bestCandidate));
     return best;
+  }
+
+  /** Whether the training's selection is the last epoch, which gives no score. */
+  private static boolean scoreless(
+      TrainOptions train, Map<String, String> overrides, Validation validation) {
+    Map<String, String> own = new LinkedHashMap<>();
+    for (var c : TrainOptions.class.getRecordComponents()) {
+      if (overrides.containsKey(c.getName())) {
+        own.put(c.getName(), overrides.get(c.getName()));
+      }
+    }
+    TrainOptions t = own.isEmpty() ? train : OptionsBinder.bind(train, own);
+    boolean hasValidation = validation != null && validation.count() > 0;
+    return t.resolvedSelection(hasValidation) == TrainOptions.Selection.LAST_EPOCH;
   }
 
   /** Whether {@code score} beats {@code incumbent} under {@code metric} (strictly). */
