@@ -1,13 +1,16 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
@@ -16,27 +19,41 @@ import org.crowd4j.io.CrowdReader;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.EpochStats;
 import org.crowd4j.nn.LearnedModel;
-import org.crowd4j.nn.Learner;
 import org.crowd4j.nn.Learners;
 import org.crowd4j.nn.Lia;
 import org.crowd4j.nn.NnRuntime;
 import org.crowd4j.nn.Predictions;
 import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.nn.TrainingSummary;
+import org.crowd4j.nn.Tuning;
 import org.crowd4j.nn.Validation;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code crowd4j train}: train a classifier end to end from answers and item features. */
+/**
+ * {@code crowd4j train}: train a classifier end to end from answers and item features, choosing
+ * feature scaling, step sizes and regulariser by {@link Tuning} and the epoch by early stopping,
+ * all without test data.
+ */
 @Command(
     name = "train",
     mixinStandardHelpOptions = true,
-    description =
-        "Train a classifier from noisy answers and item features, learning the annotators too.",
+    description = {
+      "Train a classifier from noisy answers and item features, learning the annotators too.",
+      "Without options it chooses everything on data the evaluation never sees: the epoch by early"
+          + " stopping and, for the learners that train by epochs, the feature scaling"
+          + " (standardize=true|false), the learning rate, the annotator model's step and the"
+          + " learner's regulariser from a small grid — by accuracy on --valid-gold when given,"
+          + " otherwise by the likelihood of the answers of 10%% of the training items held out"
+          + " (see docs/methods/neural-learners.md). --param NAME=VALUE fixes a value (it is then"
+          + " not searched); --no-tune trains once with the defaults."
+    },
     footerHeading = "%nLearners:%n")
 final class TrainCommand implements Callable<Integer> {
+  private static final ObjectMapper TREES = new ObjectMapper();
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin AnswerInput input;
@@ -96,8 +113,28 @@ final class TrainCommand implements Callable<Integer> {
       description = "Gold of the training items: the accuracy of the inferred labels is printed.")
   Path gold;
 
-  @Option(names = "--epochs", paramLabel = "N", description = "Epochs (default 100).")
+  @Option(
+      names = "--epochs",
+      paramLabel = "N",
+      description =
+          "Epoch cap (default 500, with early stopping; 100 for lia, raykar-em,"
+              + " crowd-mixture-net and learning-to-vote, whose epochs are an EM schedule).")
   Integer epochs;
+
+  @Option(
+      names = "--patience",
+      paramLabel = "N",
+      description =
+          "Stop when the selection score has not improved for N epochs (default 20; 0 runs"
+              + " every epoch).")
+  Integer patience;
+
+  @Option(
+      names = "--no-tune",
+      description =
+          "Train once with the defaults (standardised features, lr 1e-3, the learner's own"
+              + " options) instead of choosing scaling, step sizes and regulariser from the grid.")
+  boolean noTune;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed (default 0).")
   Long seed;
@@ -107,12 +144,15 @@ final class TrainCommand implements Callable<Integer> {
       paramLabel = "KEY=VALUE",
       description =
           "Learner or training option, repeatable (e.g. --param lambda=0.01 --param"
-              + " learningRate=0.01 --param aggregator=ds).")
+              + " learningRate=0.01 --param aggregator=ds --param standardize=false); a value"
+              + " given here is not searched.")
   Map<String, String> params = new LinkedHashMap<>();
 
   @Option(
       names = "--authors-protocol",
-      description = "The CoNAL authors' protocol: Adam lr 0.01 re-created every epoch, batch 1024.")
+      description =
+          "The CoNAL authors' protocol (a preset, not tuned): Adam lr 0.01 re-created every"
+              + " epoch, batch 1024, 100 epochs, raw features.")
   boolean authorsProtocol;
 
   @Option(
@@ -141,8 +181,9 @@ final class TrainCommand implements Callable<Integer> {
       names = "--threads",
       paramLabel = "N",
       description =
-          "Engine threads (default: PyTorch's, one per core; use 1 on a machine other jobs share)."
-              + " Results repeat exactly for the same seed and thread count.")
+          "Engine intra-op threads (default: 1 for the MLP, whose layers are too small to gain"
+              + " from more; for the CNN half the cores, at most 4). Results repeat exactly for"
+              + " the same seed and thread count.")
   Integer threads;
 
   @Option(
@@ -164,16 +205,7 @@ final class TrainCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (threads != null) {
-      NnRuntime.threads(threads);
-    }
-    TrainOptions train = authorsProtocol ? TrainOptions.authorsProtocol() : TrainOptions.defaults();
-    if (epochs != null) {
-      train = train.withEpochs(epochs);
-    }
-    if (seed != null) {
-      train = train.withSeed(seed);
-    }
+    NnRuntime.threads(threads != null ? threads : NnRuntime.defaultThreads(backbone.equals("cnn")));
     Backbone b =
         switch (backbone) {
           case "mlp" -> Backbone.mlp(hidden, dropout, batchNorm, batchNorm);
@@ -207,15 +239,33 @@ final class TrainCommand implements Callable<Integer> {
       }
       throw Checks.unknown(spec, "learner", method, names);
     }
+    TrainOptions train =
+        authorsProtocol ? TrainOptions.authorsProtocol() : Learners.trainDefaults(method);
+    if (epochs != null) {
+      train = train.withEpochs(epochs);
+    }
+    if (patience != null) {
+      train = train.withPatience(patience);
+    }
+    if (seed != null) {
+      train = train.withSeed(seed);
+    }
+    Set<String> fixed = new LinkedHashSet<>(params.keySet());
+    if (itemEmbeddings) {
+      // one-hot item ids are not features to rescale
+      train = train.withStandardize(false);
+      fixed.add("standardize");
+    }
     Checks.paramsKnown(
         spec, "learner '" + method + "'", params.keySet(), learnerSpec.defaults(), train);
-    Learner learner;
     try {
-      learner = Learners.create(method, params, train, b);
+      Learners.create(method, params, train, b);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "learner '" + method + "': " + e.getMessage());
     }
+    List<List<Tuning.Axis>> stages =
+        authorsProtocol || noTune ? List.of() : Tuning.stages(method, fixed);
     Checks.inputsExist(
         spec,
         "--answers",
@@ -258,7 +308,10 @@ final class TrainCommand implements Callable<Integer> {
     }
     ProgressBar bar = output.everyStep(err);
     ObjectNode j = Output.object("train");
-    try (LearnedModel model = learner.fit(data, x, valid, s -> progress(bar, s))) {
+    Tuning.Listener candidates = candidateProgress(bar, err);
+    try (LearnedModel model =
+        Tuning.fit(
+            method, params, train, b, stages, data, x, valid, s -> progress(bar, s), candidates)) {
       bar.finish();
       model.save(out);
       TrainingSummary s = model.summary();
@@ -275,6 +328,10 @@ final class TrainCommand implements Callable<Integer> {
       j.put("selectionMetric", s.selectionMetric());
       Output.put(j, "bestScore", s.bestScore());
       Output.put(j, "secondsPerEpoch", s.medianEpochSeconds());
+      j.put("annotatorEpochs", s.annotatorEpochs());
+      Output.put(j, "annotatorScore", s.annotatorScore());
+      j.put("standardized", model.standardized());
+      j.set("tuning", TREES.valueToTree(model.tuning()));
       if (output.human()) {
         outw.printf(
             Locale.ROOT,
@@ -285,6 +342,15 @@ final class TrainCommand implements Callable<Integer> {
                 ? s.selectionMetric()
                 : String.format(Locale.ROOT, "%s %.4f", s.selectionMetric(), s.bestScore()),
             s.medianEpochSeconds());
+        printTuning(outw, model);
+        if (s.annotatorEpochs() > 0) {
+          outw.printf(
+              Locale.ROOT,
+              "annotator model fitted for %d more epochs with the classifier fixed"
+                  + " (held-out answer NLL %.4f)%n",
+              s.annotatorEpochs(),
+              s.annotatorScore());
+        }
       }
       accuracy(j, "validation", valid, model, outw, "validation accuracy on %d items: %.4f%n");
       accuracy(j, "test", test, model, outw, "test accuracy on %d items: %.4f%n");
@@ -344,6 +410,72 @@ final class TrainCommand implements Callable<Integer> {
     if (output.human()) {
       outw.printf(Locale.ROOT, format, v.count(), acc);
     }
+  }
+
+  /** Progress lines for the grid's candidates (standard error). */
+  private Tuning.Listener candidateProgress(ProgressBar bar, PrintWriter err) {
+    return new Tuning.Listener() {
+      @Override
+      public void onStart(int index, int total, Map<String, String> setting) {
+        if (total > 1 && bar.enabled()) {
+          bar.finish();
+          err.printf(
+              Locale.ROOT, "%s: candidate %d/%d: %s%n", method, index + 1, total, text(setting));
+          err.flush();
+        }
+      }
+
+      @Override
+      public void onDone(int index, int total, Tuning.Candidate c) {
+        if (total > 1 && bar.enabled()) {
+          bar.finish();
+          err.printf(
+              Locale.ROOT,
+              "%s: candidate %d/%d: score %.4f at epoch %d of %d (%.1f s)%n",
+              method,
+              index + 1,
+              total,
+              c.score(),
+              c.bestEpoch(),
+              c.epochsRun(),
+              c.seconds());
+          err.flush();
+        }
+      }
+    };
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void printTuning(PrintWriter outw, LearnedModel model) {
+    Map<String, Object> t = model.tuning();
+    if (t == null || ((List<?>) t.get("candidates")).size() < 2) {
+      return;
+    }
+    List<Map<String, Object>> cs = (List<Map<String, Object>>) t.get("candidates");
+    outw.printf(
+        Locale.ROOT,
+        "chosen by %s (%s of %d candidates): %s%n",
+        t.get("metric"),
+        t.get("rule"),
+        cs.size(),
+        text((Map<String, String>) t.get("chosen")));
+    for (Map<String, Object> c : cs) {
+      Object score = c.get("score");
+      outw.printf(
+          Locale.ROOT,
+          "  %-10s epoch %3s of %3s  %s%n",
+          score == null ? "NaN" : String.format(Locale.ROOT, "%.4f", (Double) score),
+          c.get("bestEpoch"),
+          c.get("epochsRun"),
+          text((Map<String, String>) c.get("setting")));
+    }
+  }
+
+  private static String text(Map<String, String> setting) {
+    StringBuilder sb = new StringBuilder();
+    setting.forEach(
+        (k, v) -> sb.append(sb.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    return sb.toString();
   }
 
   private boolean progress(ProgressBar bar, EpochStats s) {

@@ -43,6 +43,10 @@ class TrainPredictCommandTest {
             d.resolve("gold.csv").toString(),
             "--epochs",
             "4",
+            "--param",
+            "learningRate=0.001",
+            "--param",
+            "lambda=1e-5",
             "--seed",
             "1",
             "--out",
@@ -53,6 +57,16 @@ class TrainPredictCommandTest {
     // progress on standard error: plain lines when not on a terminal, one per epoch
     assertTrue(t.err().contains("conal: epoch 1/4, loss "), t.err());
     assertTrue(t.err().contains("conal: epoch 4/4, loss "), t.err());
+    // the grid without the fixed options: 3 candidates, each announced and scored; the choice
+    assertTrue(t.err().contains("conal: candidate 3/3: "), t.err());
+    assertTrue(
+        t.out().contains("chosen by valid-acc (highest of 3 candidates): standardize="), t.out());
+    JsonNode saved = new ObjectMapper().readTree(model.resolve("model.json").toFile());
+    assertEquals(3, saved.get("tuning").get("candidates").size());
+    assertEquals("valid-acc", saved.get("tuning").get("metric").asText());
+    assertEquals(
+        saved.get("tuning").get("chosen").get("standardize").asBoolean(),
+        saved.get("standardized").asBoolean());
     assertTrue(t.out().contains("test accuracy on 1188 items"), t.out());
     assertTrue(t.out().contains("accuracy of the inferred labels on 1000 gold items"), t.out());
     List<String> rows = Files.readAllLines(labels);
@@ -96,6 +110,46 @@ class TrainPredictCommandTest {
     assertEquals(1188, j.get("items").asInt());
     assertEquals(8, j.get("classes").asInt());
     assertEquals(Double.parseDouble(trainAcc), j.get("gold").get("accuracy").asDouble(), 5e-5);
+  }
+
+  @Test
+  void earlyStoppingAndFixedParametersWithoutValidation() throws Exception {
+    Path d = SharedData.dataset("labelme");
+    Path model = dir.resolve("model-heldout");
+    Run t =
+        run(
+            "train",
+            "--method",
+            "trace-reg",
+            "--answers",
+            d.resolve("answers.csv").toString(),
+            "--features",
+            d.resolve("features.csv").toString(),
+            "--patience",
+            "2",
+            "--param",
+            "standardize=false",
+            "--param",
+            "lambda=0.01",
+            "--param",
+            "learningRate=0.003",
+            "--seed",
+            "2",
+            "--out",
+            model.toString(),
+            "--json");
+    assertEquals(0, t.code(), t.err());
+    JsonNode j = new ObjectMapper().readTree(t.out());
+    assertEquals("held-out-nll", j.get("selectionMetric").asText());
+    // early stopping: two epochs after the best one, far below the cap of 500
+    assertEquals(j.get("bestEpoch").asInt() + 2, j.get("epochsRun").asInt());
+    // the fixed options are not searched: only the confusion step is
+    JsonNode tuning = j.get("tuning");
+    assertEquals(2, tuning.get("candidates").size());
+    assertEquals("confusionLearningRate", tuning.get("stages").get(0).fieldNames().next());
+    assertEquals("false", tuning.get("fixed").get("standardize").asText());
+    assertTrue(!j.get("standardized").asBoolean());
+    assertTrue(j.get("annotatorEpochs").asInt() >= 0);
   }
 
   @Test

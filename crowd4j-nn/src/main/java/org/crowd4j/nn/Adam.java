@@ -62,6 +62,13 @@ final class Adam {
     l.clear();
   }
 
+  /** Frees the moments (the optimiser cannot step afterwards). */
+  void close() {
+    closeAll(m);
+    closeAll(v);
+    closeAll(vmax);
+  }
+
   /** The optimiser's state arrays (to attach to a step's scope). */
   List<NDArray> state() {
     List<NDArray> out = new ArrayList<>(m);

@@ -35,6 +35,11 @@ final class ConalHead extends Head {
   }
 
   @Override
+  boolean refitsAnnotatorModel() {
+    return true;
+  }
+
+  @Override
   void initialize(NDManager m, TrainingSet set) {
     k = set.k;
     r = set.r;

@@ -42,6 +42,11 @@ final class ConfusionHead extends Head {
   }
 
   @Override
+  boolean refitsAnnotatorModel() {
+    return true;
+  }
+
+  @Override
   double preferredLearningRate() {
     return learningRate;
   }

@@ -24,6 +24,11 @@ final class CrowdLayerHead extends Head {
   }
 
   @Override
+  boolean refitsAnnotatorModel() {
+    return true;
+  }
+
+  @Override
   void initialize(NDManager m, TrainingSet set) {
     k = set.k;
     r = set.r;

@@ -96,7 +96,7 @@ public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> 
 
   /** Default options, default training, the papers' MLP. */
   public CrowdMixtureNet() {
-    this(Options.defaults(), TrainOptions.defaults(), Backbone.paperMlp());
+    this(Options.defaults(), TrainOptions.fixedEpochs(100), Backbone.paperMlp());
   }
 
   @Override

@@ -19,7 +19,8 @@ final class EpochSelector {
     boolean improved =
         switch (selection) {
           case VALIDATION_GOLD -> bestEpoch == 0 || score > bestScore;
-          case HELD_OUT_ANSWERS -> bestEpoch == 0 || score < bestScore || Double.isNaN(bestScore);
+          case HELD_OUT_ANSWERS, HELD_OUT_REFERENCE ->
+              bestEpoch == 0 || score < bestScore || Double.isNaN(bestScore);
           default -> true;
         };
     if (improved) {

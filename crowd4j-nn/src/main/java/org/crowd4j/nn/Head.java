@@ -36,6 +36,15 @@ abstract class Head {
     return 0;
   }
 
+  /**
+   * Whether the annotator model is fitted again, with the classifier frozen at the returned epoch,
+   * after an early-stopped training (see {@link Trainer}): for heads whose parameters are only the
+   * annotator model and do not enter the prediction.
+   */
+  boolean refitsAnnotatorModel() {
+    return false;
+  }
+
   /** Whether batches are trained against per-item targets instead of answer pairs. */
   boolean usesTargets() {
     return false;

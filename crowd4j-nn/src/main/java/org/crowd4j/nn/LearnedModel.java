@@ -64,6 +64,7 @@ public final class LearnedModel implements AutoCloseable {
   private final WorkerModel annotators;
   private final TrainingSummary summary;
   private final List<NDArray> longLived = new ArrayList<>();
+  private Map<String, Object> tuning;
   private boolean closed;
 
   LearnedModel(
@@ -142,6 +143,29 @@ public final class LearnedModel implements AutoCloseable {
   /** How training went ({@code null} for a checkpoint). */
   public TrainingSummary summary() {
     return summary;
+  }
+
+  /**
+   * How the settings were chosen when the model came from {@link Tuning} (the grid, each
+   * candidate's selection score and the chosen one, as saved in {@code model.json}), else {@code
+   * null}.
+   */
+  public Map<String, Object> tuning() {
+    return tuning == null ? null : new LinkedHashMap<>(tuning);
+  }
+
+  /** The training options as saved (name → value). */
+  public Map<String, Object> trainOptions() {
+    return new LinkedHashMap<>(trainOptions);
+  }
+
+  /** Whether the features are standardised before the classifier (statistics saved). */
+  public boolean standardized() {
+    return mean != null;
+  }
+
+  void setTuning(Map<String, Object> t) {
+    this.tuning = t == null ? null : new LinkedHashMap<>(t);
   }
 
   /** Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order. */
@@ -536,6 +560,9 @@ public final class LearnedModel implements AutoCloseable {
     meta.put("annotatorModel", annotatorKind);
     meta.put("engine", NnRuntime.describe());
     meta.put("summary", summary);
+    if (tuning != null) {
+      meta.put("tuning", tuning);
+    }
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
   }
 
@@ -628,22 +655,25 @@ public final class LearnedModel implements AutoCloseable {
           meta.get("summary") == null
               ? null
               : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
-      return new LearnedModel(
-          true,
-          String.valueOf(meta.get("method")),
-          (Map<String, Object>) meta.get("options"),
-          (Map<String, Object>) meta.get("train"),
-          spec,
-          block,
-          root,
-          d,
-          labels,
-          workers,
-          mean,
-          std,
-          head,
-          annotators,
-          summary);
+      LearnedModel model =
+          new LearnedModel(
+              true,
+              String.valueOf(meta.get("method")),
+              (Map<String, Object>) meta.get("options"),
+              (Map<String, Object>) meta.get("train"),
+              spec,
+              block,
+              root,
+              d,
+              labels,
+              workers,
+              mean,
+              std,
+              head,
+              annotators,
+              summary);
+      model.setTuning((Map<String, Object>) meta.get("tuning"));
+      return model;
     } catch (IOException | RuntimeException e) {
       root.close();
       throw e;

@@ -148,6 +148,19 @@ public final class Learners {
     return spec.factory().create(options, t, backbone);
   }
 
+  /**
+   * The training options a learner starts from: {@link TrainOptions#defaults()} (early stopping, at
+   * most 500 epochs) for the learners that {@link Tuning} tunes; for the learners whose epochs are
+   * an EM schedule (LIA, the EM baselines, learning to vote) the same with 100 epochs and no early
+   * stopping, as their schedules were set for.
+   */
+  public static TrainOptions trainDefaults(String name) {
+    spec(name);
+    return Tuning.tunes(name)
+        ? TrainOptions.defaults()
+        : TrainOptions.defaults().withEpochs(100).withPatience(0);
+  }
+
   private static boolean has(Record r, String component) {
     for (var c : r.getClass().getRecordComponents()) {
       if (c.getName().equals(component)) {

@@ -229,7 +229,7 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
   public LearningToVote() {
     this(
         Options.defaults(),
-        TrainOptions.defaults(),
+        TrainOptions.fixedEpochs(100),
         Backbone.mlp(new int[] {128}, 0.0, false, false));
   }
 
@@ -771,7 +771,10 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
               Arrays.copyOf(scores, epochsRun),
               Arrays.copyOf(seconds, epochsRun),
               trainItems.length,
-              heldOut.length);
+              heldOut.length,
+              0,
+              Double.NaN,
+              false);
       double[][] votes = votesOnAllItems(usable);
       return new Fit(build(summary, votes[0]), votes[0], votes[1], votes[2], m, p.k());
     }

@@ -266,6 +266,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
         false,
         TrainOptions.Selection.LAST_EPOCH,
         0,
+        0,
+        true,
         false,
         0L,
         "");
@@ -332,6 +334,17 @@ public final class Lia extends BaseLearner<Lia.Options> {
    */
   public static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
     return LiaModel.posteriors(model, data, features);
+  }
+
+  /**
+   * How well the model predicts answers it was not trained on: the mean over {@code heldOut}'s
+   * answers of log Σ_k ȳ_ik Q_ij[k, ŷ_ij], with ȳ_i the posterior of item i from its answers in
+   * {@code train} (the data the model was trained on) and Q_ij the item–annotator confusion. The
+   * criterion by which {@code reproduce lia-penalties} chooses the L2 penalties.
+   */
+  public static double heldOutLogLikelihood(
+      LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
+    return LiaModel.heldOutLogLikelihood(model, train, features, heldOut);
   }
 
   /**

@@ -77,6 +77,59 @@ final class LiaModel {
   }
 
   /**
+   * Mean log-likelihood of {@code heldOut}'s answers, each predicted from its item's posterior
+   * given the item's answers in {@code train}: log Σ_k ȳ_ik Q_ij[k, ŷ_ij]. Items are matched by
+   * name to {@code train}'s tasks, annotators to the model's.
+   */
+  static double heldOutLogLikelihood(
+      LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
+    check(model);
+    double[] post = posteriors(model, train, features);
+    Lia.Options o = Lia.Options.fromMap(model.options());
+    int k = model.labels().size();
+    int m = heldOut.numAnswers();
+    if (m == 0) {
+      return Double.NaN;
+    }
+    TaskFeatures aligned = features.alignedTo(train.tasks());
+    long[] item = new long[m];
+    long[] who = new long[m];
+    for (int a = 0; a < m; a++) {
+      String task = heldOut.tasks().name(heldOut.task(a));
+      String w = heldOut.workers().name(heldOut.worker(a));
+      if (!train.tasks().contains(task) || !model.workers().contains(w)) {
+        throw new IllegalArgumentException("held-out answer of an unknown item or annotator");
+      }
+      item[a] = train.tasks().id(task);
+      who[a] = model.workers().id(w);
+    }
+    float[] x = model.standardized(aligned.toArray());
+    try (NDManager s = scope(model)) {
+      Map<String, NDArray> p = model.headParameters();
+      NDArray rows = LiaHead.annotatorRows(p, s.create(who));
+      float[] lq =
+          LiaHead.logQ(
+                  p,
+                  o,
+                  k,
+                  s.create(x, new Shape(aligned.numRows(), model.inputDim())),
+                  s.create(item),
+                  rows)
+              .toFloatArray();
+      double sum = 0;
+      for (int a = 0; a < m; a++) {
+        int l = model.labels().id(heldOut.labels().name(heldOut.label(a)));
+        double pr = 0;
+        for (int z = 0; z < k; z++) {
+          pr += post[(int) item[a] * k + z] * Math.exp(lq[(a * k + z) * k + l]);
+        }
+        sum += Math.log(Math.max(pr, 1e-300));
+      }
+      return sum / m;
+    }
+  }
+
+  /**
    * Σ_k h_k(x_i) Q_ij[k, k] for every item row and annotator (named training annotators, or feature
    * rows), items × annotators row-major.
    */

@@ -10,12 +10,36 @@ import ai.djl.engine.Engine;
  * once to DJL's cache, {@code ~/.djl.ai} or {@code $DJL_CACHE_DIR}); with a CUDA native jar on the
  * class path instead, the same code runs on the first GPU. Thread counts are fixed by the system
  * properties {@code ai.djl.pytorch.num_threads} and {@code ai.djl.pytorch.num_interop_threads},
- * read once when the engine starts; {@link #threads(int)} sets both before that.
+ * read once when the engine starts; {@link #threads(int)} sets both before that. Loading this class
+ * also sets the environment variable {@code OMP_WAIT_POLICY=PASSIVE} for the engine's OpenMP
+ * runtime (unless it is set): idle OpenMP threads then sleep instead of spinning, so two trainings
+ * with several threads each on the same cores do not slow each other down twentyfold (measured in
+ * BENCHMARKS.md).
  */
 public final class NnRuntime {
   static {
     if (System.getProperty("ai.djl.offline") == null) {
       System.setProperty("ai.djl.offline", "true");
+    }
+    passiveWaitPolicy();
+  }
+
+  /**
+   * Sets {@code OMP_WAIT_POLICY=PASSIVE} in this process's environment (C library {@code setenv})
+   * before the engine's native library, and with it OpenMP, is loaded; returns whether it is set.
+   */
+  static boolean passiveWaitPolicy() {
+    if (System.getenv("OMP_WAIT_POLICY") != null) {
+      return false;
+    }
+    try {
+      return com.sun.jna.NativeLibrary.getInstance("c")
+              .getFunction("setenv")
+              .invokeInt(new Object[] {"OMP_WAIT_POLICY", "PASSIVE", 0})
+          == 0;
+    } catch (RuntimeException | UnsatisfiedLinkError e) {
+      // no C library setenv (Windows): PyTorch's default wait policy stays
+      return false;
     }
   }
 
@@ -38,6 +62,18 @@ public final class NnRuntime {
       System.setProperty("ai.djl.pytorch.num_interop_threads", "1");
     }
     return true;
+  }
+
+  /**
+   * The default intra-op thread count: 1 for fully connected networks, whose layers are too small
+   * for more threads to pay (and whose threads spin against each other when two trainings share the
+   * cores: see BENCHMARKS.md), for convolutional ones half the available cores, at most 4.
+   */
+  public static int defaultThreads(boolean convolutional) {
+    if (!convolutional) {
+      return 1;
+    }
+    return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2));
   }
 
   /** The PyTorch engine (started on first use). */

@@ -72,7 +72,7 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
 
   /** Default options, default training, the papers' MLP. */
   public RaykarEm() {
-    this(Options.defaults(), TrainOptions.defaults(), Backbone.paperMlp());
+    this(Options.defaults(), TrainOptions.fixedEpochs(100), Backbone.paperMlp());
   }
 
   @Override

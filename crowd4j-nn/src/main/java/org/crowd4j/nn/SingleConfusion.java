@@ -48,9 +48,13 @@ public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> 
       }
     }
 
-    /** λ = 0.01, majority-vote labels, 6I − 5 initial logits, noise step size 0.05. */
+    /**
+     * λ = 0.01, majority-vote labels, 6I − 5 initial logits, noise step size 0.01 (trace
+     * regularisation's defaults, see {@link TraceRegularized}; {@code crowd4j train} chooses both
+     * per run).
+     */
     public static Options defaults() {
-      return new Options(0.01, true, 1.0, -5.0, true, 0.05);
+      return new Options(0.01, true, 1.0, -5.0, true, 0.01);
     }
   }
 

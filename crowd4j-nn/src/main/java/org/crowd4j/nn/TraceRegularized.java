@@ -14,12 +14,15 @@ import org.crowd4j.data.TaskFeatures;
  * as the data allow. W_r starts at 6I − 5 (diagonal logit 1, off-diagonal −5; ≈ 0.98 on the
  * diagonal for K = 10), a strongly diagonal start that the trace argument needs. Prediction: argmax
  * p_θ. Skill = mean diagonal of Π_r ({@link org.crowd4j.aggregate.ConfusionMatrices#skill}). λ = 0
- * gives Tanno's "no trace" ablation. The confusion logits take their own Adam step size (0.05 by
- * default, {@code confusionLearningRate}): from the 6I − 5 start they must travel several units,
- * which at the classifier's 1e-3 takes thousands of steps, and on small real datasets the
- * classifier memorises the noisy answers long before (on LabelMe the validation-selected epoch is
- * then about the fifth, and the method does no better than majority voting). Cost per epoch: O(m
- * K²) on top of the classifier.
+ * gives Tanno's "no trace" ablation. The confusion logits take their own Adam step size ({@code
+ * confusionLearningRate}): from the 6I − 5 start they must travel several units, which at the
+ * classifier's 1e-3 takes thousands of steps, and on small real datasets the classifier memorises
+ * the noisy answers long before (on LabelMe the validation-selected epoch is then about the fifth,
+ * and the method does no better than majority voting). {@code crowd4j train} chooses the step (0.01
+ * or 0.05) and λ (0.01 or 0.1) per run by {@link Tuning}; the defaults of a single fit, 0.01 and
+ * 0.01, are the values that choice took most often (14 and 15 of 20 default runs on LabelMe, Music
+ * and Fashion-MNIST, crowd4j-nn/RESULTS.md § 1.4). Cost per epoch: O(m K²) on top of the
+ * classifier.
  */
 public final class TraceRegularized extends BaseLearner<TraceRegularized.Options> {
   /** Command-line name. */
@@ -64,9 +67,9 @@ public final class TraceRegularized extends BaseLearner<TraceRegularized.Options
       }
     }
 
-    /** λ = 0.01, trace of the mean, 6I − 5 initial logits, confusion step size 0.05. */
+    /** λ = 0.01, trace of the mean, 6I − 5 initial logits, confusion step size 0.01. */
     public static Options defaults() {
-      return new Options(0.01, TraceReduction.MEAN, 1.0, -5.0, 0.05);
+      return new Options(0.01, TraceReduction.MEAN, 1.0, -5.0, 0.01);
     }
   }
 

@@ -6,11 +6,16 @@ import org.crowd4j.aggregate.OptionsBinder;
 /**
  * How a learner trains its network: epochs, minibatches, Adam, model selection, seed.
  *
- * <p>The defaults are a sound protocol: Adam (lr 1e-3) whose moments persist across epochs,
- * minibatches of 64 (many steps per epoch), and the epoch chosen on gold validation labels when
- * given, otherwise on the likelihood of the noisy answers of a held-out 10 % of the training items
- * — never on test data. {@link #authorsProtocol()} reproduces the CoNAL authors' scripts: Adam lr
- * 0.01 re-created every epoch and one batch of 1024 (larger than the training sets), i.e. one
+ * <p>The defaults are a sound protocol that needs no gold: Adam (lr 1e-3) whose moments persist
+ * across epochs, minibatches of 64 (many steps per epoch), features standardised with the training
+ * items' mean and standard deviation, and early stopping: training ends when the selection score
+ * has not improved for {@code patience} (20) epochs, at most 500 epochs, and the best epoch is
+ * returned. The score is the accuracy on gold validation labels when given, otherwise the mean
+ * negative log-likelihood of the noisy answers of a held-out 10 % of the training items — never
+ * test data. {@link Tuning} chooses the learning rate and the learner's regulariser by the same
+ * score. {@link #fixedEpochs(int)} is the earlier protocol (a fixed number of epochs, raw
+ * features); {@link #authorsProtocol()} reproduces the CoNAL authors' scripts: Adam lr 0.01
+ * re-created every epoch and one batch of 1024 (larger than the training sets), i.e. one
  * sign-gradient step per epoch.
  *
  * @param epochs passes over the training items
@@ -27,6 +32,11 @@ import org.crowd4j.aggregate.OptionsBinder;
  * @param resetOptimizerEachEpoch re-create Adam's state every epoch (the authors' scripts)
  * @param selection how the returned epoch is chosen
  * @param holdOut share of training items held out for {@link Selection#HELD_OUT_ANSWERS}
+ * @param patience stop when the selection score has not improved for this many epochs (0 = run
+ *     every epoch); not used with {@link Selection#LAST_EPOCH}
+ * @param fitAnnotators after an early-stopped training, fit the annotator model further with the
+ *     classifier frozen (see {@link Trainer}); {@link Tuning} switches it off for the candidates
+ *     and on for the chosen one
  * @param standardize z-score features with the training mean and standard deviation
  * @param seed seed for initialisation, dropout, shuffling and the hold-out split
  * @param checkpointDir if not empty, the best model so far is saved there after each improvement
@@ -44,6 +54,8 @@ public record TrainOptions(
     boolean resetOptimizerEachEpoch,
     Selection selection,
     double holdOut,
+    int patience,
+    boolean fitAnnotators,
     boolean standardize,
     long seed,
     String checkpointDir) {
@@ -56,6 +68,12 @@ public record TrainOptions(
     VALIDATION_GOLD,
     /** Lowest mean negative log-likelihood of a held-out share of the training items' answers. */
     HELD_OUT_ANSWERS,
+    /**
+     * Lowest mean negative log-likelihood of the held-out items' answers under the classifier and a
+     * fixed reference annotator model (Dawid–Skene fitted on all answers): scores the classifier
+     * alone, the same way for every learner.
+     */
+    HELD_OUT_REFERENCE,
     /** The last epoch. */
     LAST_EPOCH
   }
@@ -89,20 +107,72 @@ public record TrainOptions(
     if (!(holdOut >= 0 && holdOut < 1)) {
       throw new IllegalArgumentException("holdOut must be in [0, 1): " + holdOut);
     }
+    if (patience < 0) {
+      throw new IllegalArgumentException("patience must be ≥ 0: " + patience);
+    }
     java.util.Objects.requireNonNull(selection, "selection");
     checkpointDir = checkpointDir == null ? "" : checkpointDir;
   }
 
-  /** The sound default protocol (see the class comment); 100 epochs. */
+  /** Epoch cap of {@link #defaults()}. */
+  public static final int MAX_EPOCHS = 500;
+
+  /** Patience of {@link #defaults()}. */
+  public static final int PATIENCE = 20;
+
+  /**
+   * The sound default protocol (see the class comment): early stopping with patience 20, at most
+   * 500 epochs, standardised features.
+   */
   public static TrainOptions defaults() {
     return new TrainOptions(
-        100, 64, 1e-3, 0, false, 0.9, 0.999, 1e-8, 0, false, Selection.AUTO, 0.1, false, 0L, "");
+        MAX_EPOCHS,
+        64,
+        1e-3,
+        0,
+        false,
+        0.9,
+        0.999,
+        1e-8,
+        0,
+        false,
+        Selection.AUTO,
+        0.1,
+        PATIENCE,
+        true,
+        true,
+        0L,
+        "");
   }
 
-  /** The CoNAL authors' protocol: lr 0.01, batch 1024, Adam re-created every epoch. */
+  /**
+   * {@link #defaults()} with a fixed number of epochs, no early stopping and raw features: the
+   * protocol of the results recorded before early stopping (100 epochs there).
+   */
+  public static TrainOptions fixedEpochs(int epochs) {
+    return defaults().withEpochs(epochs).withPatience(0).withStandardize(false);
+  }
+
+  /** The CoNAL authors' protocol: lr 0.01, batch 1024, Adam re-created every epoch, 100 epochs. */
   public static TrainOptions authorsProtocol() {
     return new TrainOptions(
-        100, 1024, 0.01, 0, false, 0.9, 0.999, 1e-8, 0, true, Selection.AUTO, 0.1, false, 0L, "");
+        100,
+        1024,
+        0.01,
+        0,
+        false,
+        0.9,
+        0.999,
+        1e-8,
+        0,
+        true,
+        Selection.AUTO,
+        0.1,
+        0,
+        true,
+        false,
+        0L,
+        "");
   }
 
   /**
@@ -129,6 +199,21 @@ public record TrainOptions(
   /** A copy with {@code epochs}. */
   public TrainOptions withEpochs(int e) {
     return with("epochs", String.valueOf(e));
+  }
+
+  /** A copy with {@code patience} (0 = no early stopping). */
+  public TrainOptions withPatience(int p) {
+    return with("patience", String.valueOf(p));
+  }
+
+  /** A copy with {@code fitAnnotators}. */
+  public TrainOptions withFitAnnotators(boolean f) {
+    return with("fitAnnotators", String.valueOf(f));
+  }
+
+  /** A copy with {@code standardize}. */
+  public TrainOptions withStandardize(boolean s) {
+    return with("standardize", String.valueOf(s));
   }
 
   /** A copy with {@code batchSize} items per minibatch. */

@@ -27,13 +27,28 @@ import org.slf4j.LoggerFactory;
 /**
  * The training loop shared by all learners: seeded initialisation, seeded shuffling into
  * minibatches of items (each batch carries the items' observed answers), Adam on the mean data term
- * plus the head's regulariser, model selection after every epoch, and native memory scoped to one
+ * plus the head's regulariser, model selection after every epoch, early stopping after {@link
+ * TrainOptions#patience()} epochs without a better selection score, and native memory scoped to one
  * step or one evaluation (a sub-manager that the long-lived arrays are temporarily attached to), so
  * memory does not grow with the number of epochs.
+ *
+ * <p><b>Annotator model.</b> The epoch that is best for the classifier is often early (on LabelMe
+ * the classifier memorises the noisy answers within ten epochs), when the annotator layers have
+ * barely left their start. With early stopping on and a head whose parameters are only the
+ * annotator model ({@link Head#refitsAnnotatorModel()}), the trainer then fits the annotator model
+ * again with the classifier frozen at the returned epoch: its class probabilities (evaluation mode)
+ * are fixed inputs, only the head's parameters move (Adam, step {@link #ANNOTATOR_STEP} or the
+ * head's own if larger), and the fit stops by the same patience on the mean negative log-likelihood
+ * of held-out answers — the held-out items when the epoch was chosen on them, otherwise a seeded
+ * {@link TrainOptions#holdOut()} share of the training items. The classifier, and so every
+ * prediction, is unchanged. {@link TrainOptions#fitAnnotators()} switches it off.
  */
 final class Trainer {
   private static final Logger LOG = LoggerFactory.getLogger(Trainer.class);
   private static final int EVAL_BATCH = 1024;
+
+  /** Least Adam step of the annotator model's fit with the classifier frozen. */
+  static final double ANNOTATOR_STEP = 0.01;
 
   private final String method;
   private final Map<String, Object> options;
@@ -49,6 +64,8 @@ final class Trainer {
   private ParameterStore store;
   private final Map<String, NDArray> all = new LinkedHashMap<>();
   private final List<NDArray> longLived = new ArrayList<>();
+  private float headRate;
+  private double[] reference;
 
   Trainer(
       String method,
@@ -95,7 +112,7 @@ final class Trainer {
     List<Boolean> decay = new ArrayList<>();
     List<Float> rates = new ArrayList<>();
     double preferred = head.preferredLearningRate();
-    float headRate =
+    headRate =
         (float)
             (o.headLearningRate() > 0
                 ? o.headLearningRate()
@@ -132,26 +149,23 @@ final class Trainer {
     }
     int[] heldOut = new int[0];
     int[] train = usable;
-    if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
-      int[] shuffled = usable.clone();
-      shuffle(shuffled, new SplittableRandom(o.seed() ^ 0x5DEECE66DL));
-      int h = (int) Math.ceil(o.holdOut() * usable.length);
-      if (h >= usable.length) {
-        h = usable.length - 1;
-      }
-      if (h < 1) {
+    boolean heldOutSplit =
+        selection == TrainOptions.Selection.HELD_OUT_ANSWERS
+            || selection == TrainOptions.Selection.HELD_OUT_REFERENCE;
+    if (heldOutSplit) {
+      int[][] split = holdOutSplit(usable, o.holdOut(), o.seed() ^ 0x5DEECE66DL);
+      if (split[1].length < 1) {
         throw new IllegalArgumentException(
             "held-out selection needs holdOut > 0 and at least two items");
       }
-      heldOut = Arrays.copyOf(shuffled, h);
-      Arrays.sort(heldOut);
-      train = Arrays.copyOfRange(shuffled, h, shuffled.length);
-      Arrays.sort(train);
+      train = split[0];
+      heldOut = split[1];
     }
     String metric =
         switch (selection) {
           case VALIDATION_GOLD -> "valid-acc";
           case HELD_OUT_ANSWERS -> "held-out-nll";
+          case HELD_OUT_REFERENCE -> "held-out-ref-nll";
           default -> "last-epoch";
         };
     SplittableRandom shuffleRng = new SplittableRandom(o.seed());
@@ -202,6 +216,11 @@ final class Trainer {
         score = valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
       } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
         score = heldOutNll(heldOut);
+      } else if (selection == TrainOptions.Selection.HELD_OUT_REFERENCE) {
+        if (reference == null) {
+          reference = referenceLogConfusions();
+        }
+        score = referenceNll(heldOut, reference);
       }
       scores[epoch - 1] = score;
       epochsRun = epoch;
@@ -214,6 +233,10 @@ final class Trainer {
           checkpoint(epoch);
         }
       }
+      boolean patienceLeft =
+          o.patience() == 0
+              || selection == TrainOptions.Selection.LAST_EPOCH
+              || epoch - selector.bestEpoch() < o.patience();
       boolean go =
           listener.onEpoch(
               new EpochStats(
@@ -225,11 +248,30 @@ final class Trainer {
                   metric,
                   improved,
                   seconds[epoch - 1]));
-      if (!go) {
+      if (!go || !patienceLeft) {
         break;
       }
     }
+    adam.close();
     restore(best);
+    int annotatorEpochs = 0;
+    double annotatorScore = Double.NaN;
+    boolean fitAnnotators =
+        head.refitsAnnotatorModel()
+            && o.patience() > 0
+            && selection != TrainOptions.Selection.LAST_EPOCH;
+    if (fitAnnotators && o.fitAnnotators()) {
+      int[][] split =
+          heldOutSplit
+              ? new int[][] {train, heldOut}
+              : holdOutSplit(
+                  usable, o.holdOut() > 0 ? o.holdOut() : 0.1, o.seed() ^ 0x2545F4914F6CDD1DL);
+      if (split[1].length > 0 && split[0].length > 0) {
+        double[] fit = refitAnnotators(split[0], split[1]);
+        annotatorEpochs = (int) fit[0];
+        annotatorScore = fit[1];
+      }
+    }
     if (head.wantsFinalLogits()) {
       head.afterTraining(root, set, logits(set.x));
     }
@@ -243,7 +285,10 @@ final class Trainer {
             Arrays.copyOf(scores, epochsRun),
             Arrays.copyOf(seconds, epochsRun),
             train.length,
-            heldOut.length);
+            heldOut.length,
+            annotatorEpochs,
+            annotatorScore,
+            fitAnnotators && !o.fitAnnotators());
     return build(summary, true);
   }
 
@@ -273,6 +318,163 @@ final class Trainer {
         headParams,
         annotators,
         summary);
+  }
+
+  /**
+   * A seeded split of {@code items} into {@code [kept, held out]} (both sorted), holding out
+   * ⌈share·n⌉ items but keeping at least one; the held-out part is empty for fewer than two items.
+   */
+  static int[][] holdOutSplit(int[] items, double share, long seed) {
+    int[] shuffled = items.clone();
+    shuffle(shuffled, new SplittableRandom(seed));
+    int h = (int) Math.ceil(share * items.length);
+    h = Math.max(0, Math.min(h, items.length - 1));
+    int[] out = Arrays.copyOf(shuffled, h);
+    int[] kept = Arrays.copyOfRange(shuffled, h, shuffled.length);
+    Arrays.sort(out);
+    Arrays.sort(kept);
+    return new int[][] {kept, out};
+  }
+
+  /**
+   * Fits the head's parameters with the classifier frozen (see the class comment); returns {epochs
+   * run, held-out mean NLL of the kept parameters}. The parameters with the lowest held-out NLL,
+   * the starting ones included, are kept.
+   */
+  private double[] refitAnnotators(int[] fitItems, int[] checkItems) {
+    float[] z = logits(set.x);
+    List<NDArray> params = new ArrayList<>(head.params.values());
+    float[] lr = new float[params.size()];
+    Arrays.fill(lr, (float) Math.max(headRate, ANNOTATOR_STEP));
+    Adam adam = new Adam(root, params, new boolean[params.size()], lr, o);
+    SplittableRandom rng = new SplittableRandom(o.seed() ^ 0x3C6EF372FE94F82BL);
+    double bestScore = frozenNll(checkItems, z);
+    Map<String, float[]> bestHead = snapshot(head.params);
+    int bestEpoch = 0;
+    int epoch = 0;
+    while (epoch < o.epochs() && epoch - bestEpoch < o.patience()) {
+      epoch++;
+      int[] order = fitItems.clone();
+      shuffle(order, rng);
+      for (int from = 0; from < order.length; from += o.batchSize()) {
+        int to = Math.min(order.length, from + o.batchSize());
+        try (NDManager step = root.newSubManager()) {
+          attach(step, adam.state());
+          Batch b = set.batch(step, order, from, to);
+          try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
+            NDArray loss = head.dataLoss(b, frozenLogits(step, b, z));
+            NDArray reg = head.regularizer(step);
+            if (reg != null) {
+              loss = loss.add(reg);
+            }
+            gc.backward(loss);
+          }
+          adam.step();
+        }
+      }
+      double score = frozenNll(checkItems, z);
+      if (score < bestScore) {
+        bestScore = score;
+        bestEpoch = epoch;
+        bestHead = snapshot(head.params);
+      }
+    }
+    adam.close();
+    for (Map.Entry<String, NDArray> e : head.params.entrySet()) {
+      e.getValue().set(bestHead.get(e.getKey()));
+    }
+    LOG.debug(
+        "{}: annotator model refitted for {} epochs, held-out NLL {}", method, epoch, bestScore);
+    return new double[] {epoch, bestScore};
+  }
+
+  /** log π_r(z, l) of Dawid–Skene fitted on all answers, {@code R × K × K}, floored at 1e-6. */
+  private double[] referenceLogConfusions() {
+    org.crowd4j.aggregate.AggregationResult ds =
+        BaseLearner.aggregate(set.data, "ds", false, o.seed());
+    if (!(ds.workers() instanceof org.crowd4j.aggregate.ConfusionMatrices cm)) {
+      throw new IllegalStateException("Dawid–Skene gave no confusion matrices");
+    }
+    double[] v = cm.toArray();
+    double[] out = new double[v.length];
+    for (int i = 0; i < v.length; i++) {
+      out[i] = Math.log(Math.max(v[i], 1e-6));
+    }
+    return out;
+  }
+
+  /** Mean −log Σ_z p_θ(z | x_i) π_r(z, l) over the answers of {@code items}. */
+  private double referenceNll(int[] items, double[] logPi) {
+    int k = set.k;
+    float[] x = new float[items.length * set.d];
+    for (int j = 0; j < items.length; j++) {
+      System.arraycopy(set.x, items[j] * set.d, x, j * set.d, set.d);
+    }
+    float[] z = head.predictionScores(logits(x), k);
+    double sum = 0;
+    int count = 0;
+    double[] lp = new double[k];
+    double[] t = new double[k];
+    for (int j = 0; j < items.length; j++) {
+      double max = Double.NEGATIVE_INFINITY;
+      for (int c = 0; c < k; c++) {
+        max = Math.max(max, z[j * k + c]);
+      }
+      double s = 0;
+      for (int c = 0; c < k; c++) {
+        s += Math.exp(z[j * k + c] - max);
+      }
+      double lse = max + Math.log(s);
+      for (int c = 0; c < k; c++) {
+        lp[c] = z[j * k + c] - lse;
+      }
+      int i = items[j];
+      for (int a = set.taskStart[i]; a < set.taskStart[i + 1]; a++) {
+        int r = set.worker[a];
+        int l = set.label[a];
+        double m = Double.NEGATIVE_INFINITY;
+        for (int c = 0; c < k; c++) {
+          t[c] = lp[c] + logPi[(r * k + c) * k + l];
+          m = Math.max(m, t[c]);
+        }
+        double e = 0;
+        for (int c = 0; c < k; c++) {
+          e += Math.exp(t[c] - m);
+        }
+        sum -= m + Math.log(e);
+        count++;
+      }
+    }
+    return count == 0 ? Double.NaN : sum / count;
+  }
+
+  /** The frozen classifier's logits of a batch's items. */
+  private NDArray frozenLogits(NDManager m, Batch b, float[] z) {
+    int k = set.k;
+    float[] zb = new float[b.size() * k];
+    for (int j = 0; j < b.size(); j++) {
+      System.arraycopy(z, b.items()[j] * k, zb, j * k, k);
+    }
+    return m.create(zb, new Shape(b.size(), k));
+  }
+
+  /** Mean data term of {@code items} with the classifier's logits fixed to {@code z}. */
+  private double frozenNll(int[] items, float[] z) {
+    double sum = 0;
+    double w = 0;
+    for (int from = 0; from < items.length; from += EVAL_BATCH) {
+      int to = Math.min(items.length, from + EVAL_BATCH);
+      try (NDManager scope = root.newSubManager()) {
+        attach(scope, List.of());
+        Batch b = set.batch(scope, items, from, to);
+        double bw = head.usesTargets() ? b.size() : b.pairs();
+        if (bw > 0) {
+          sum += head.dataLoss(b, frozenLogits(scope, b, z)).getFloat() * bw;
+          w += bw;
+        }
+      }
+    }
+    return w == 0 ? Double.NaN : sum / w;
   }
 
   private void checkpoint(int epoch) {
@@ -348,8 +550,12 @@ final class Trainer {
   }
 
   private Map<String, float[]> snapshot() {
+    return snapshot(all);
+  }
+
+  private static Map<String, float[]> snapshot(Map<String, NDArray> arrays) {
     Map<String, float[]> s = new LinkedHashMap<>();
-    for (Map.Entry<String, NDArray> e : all.entrySet()) {
+    for (Map.Entry<String, NDArray> e : arrays.entrySet()) {
       s.put(e.getKey(), e.getValue().toFloatArray());
     }
     return s;

@@ -12,6 +12,12 @@ package org.crowd4j.nn;
  * @param epochSeconds wall time of each epoch's training pass
  * @param trainItems items trained on
  * @param heldOutItems items held out for selection
+ * @param annotatorEpochs epochs of the annotator model's own fit after the classifier's epoch was
+ *     chosen (the classifier frozen; 0 = none, see {@link Trainer})
+ * @param annotatorScore mean negative log-likelihood of held-out answers under that fitted
+ *     annotator model ({@code NaN} when it was not fitted)
+ * @param annotatorFitSkipped the learner's annotator model would have been fitted further, but
+ *     {@link TrainOptions#fitAnnotators()} was off
  */
 public record TrainingSummary(
     int epochsRun,
@@ -22,7 +28,10 @@ public record TrainingSummary(
     double[] selectionScores,
     double[] epochSeconds,
     int trainItems,
-    int heldOutItems) {
+    int heldOutItems,
+    int annotatorEpochs,
+    double annotatorScore,
+    boolean annotatorFitSkipped) {
   /** Copies the arrays. */
   public TrainingSummary {
     trainLoss = trainLoss.clone();

@@ -252,6 +252,8 @@ class LearnersTest {
             false,
             TrainOptions.Selection.AUTO,
             0.1,
+            0,
+            true,
             false,
             2L,
             dir.resolve("ckpt").toString());

@@ -56,8 +56,7 @@ class LearningToVoteTest {
 
   private static LearningToVote learner(long seed, int epochs) {
     TrainOptions t =
-        TrainOptions.defaults()
-            .withEpochs(epochs)
+        TrainOptions.fixedEpochs(epochs)
             .withSeed(seed)
             .withSelection(TrainOptions.Selection.LAST_EPOCH)
             .withLearningRate(0.01);
@@ -112,10 +111,7 @@ class LearningToVoteTest {
   @Test
   void softmaxVariantTrainsOnTheUnbinarisedVote() {
     TrainOptions t =
-        TrainOptions.defaults()
-            .withEpochs(2)
-            .withSeed(3)
-            .withSelection(TrainOptions.Selection.LAST_EPOCH);
+        TrainOptions.fixedEpochs(2).withSeed(3).withSelection(TrainOptions.Selection.LAST_EPOCH);
     LearningToVote.Options o =
         new LearningToVote.Options(
             0.2,
@@ -209,7 +205,7 @@ class LearningToVoteTest {
         Learners.create(
             LearningToVote.NAME,
             Map.of("epochs", "2", "metaStep", "0.1"),
-            TrainOptions.defaults(),
+            TrainOptions.fixedEpochs(100),
             Backbone.mlp(new int[] {8}, 0.2, false, false));
     try (LearnedModel m = l.fit(cleanAndRandom, features)) {
       m.save(dir.resolve("mc"));
@@ -295,7 +291,7 @@ class LearningToVoteTest {
     for (int j = 0; j < targets.length; j++) {
       targets[j] = multi[j];
     }
-    TrainOptions t = TrainOptions.defaults().withEpochs(3).withSeed(1).withLearningRate(0.01);
+    TrainOptions t = TrainOptions.fixedEpochs(3).withSeed(1).withLearningRate(0.01);
     LearningToVote l =
         new LearningToVote(
             LearningToVote.Options.defaults(), t, Backbone.mlp(new int[] {8}, 0, false, false));
@@ -347,7 +343,7 @@ class LearningToVoteTest {
         () ->
             new LearningToVote(
                     LearningToVote.Options.defaults(),
-                    TrainOptions.defaults().withEpochs(1),
+                    TrainOptions.fixedEpochs(1),
                     Backbone.mlp(new int[0], 0, false, false))
                 .fit(cleanAndRandom, features));
   }

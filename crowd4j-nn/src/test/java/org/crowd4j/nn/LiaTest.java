@@ -209,7 +209,7 @@ class LiaTest {
 
   @Test
   void probabilityCorrectUnsupportedElsewhere() {
-    TrainOptions t = TrainOptions.defaults().withEpochs(1);
+    TrainOptions t = TrainOptions.fixedEpochs(1);
     try (LearnedModel m =
         new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
             .fit(data, features)) {
@@ -334,5 +334,37 @@ class LiaTest {
     assertEquals(new Lia.Schedule(10, 100, 1000), s);
     assertTrue(s.eStepAt(101) && s.eStepAt(901) && s.eStepAt(1001));
     assertTrue(!s.eStepAt(1) && !s.eStepAt(100) && !s.eStepAt(1002));
+  }
+
+  @Test
+  void heldOutAnswersArePredictedBetterAfterTraining() {
+    // hide the always-right and always-wrong answers of every fifth item
+    CrowdDataset.Builder kept = CrowdDataset.builder().labels(List.of("0", "1"));
+    CrowdDataset.Builder hidden = CrowdDataset.builder().labels(List.of("0", "1"));
+    for (int a = 0; a < data.numAnswers(); a++) {
+      String item = data.tasks().name(data.task(a));
+      String w = data.workers().name(data.worker(a));
+      String l = data.labels().name(data.label(a));
+      boolean hide = Integer.parseInt(item) % 5 == 0 && !w.startsWith("noisy");
+      (hide ? hidden : kept).add(item, w, l);
+    }
+    CrowdDataset train = kept.build();
+    CrowdDataset held = hidden.build();
+    TaskFeatures x = features.alignedTo(train.tasks());
+    double trained;
+    double barely;
+    try (LearnedModel m = lia(small(), 3).fit(train, x)) {
+      trained = Lia.heldOutLogLikelihood(m, train, x, held);
+    }
+    Lia barelyTrained =
+        new Lia(small(), quick(3).withEpochs(1), Backbone.mlp(new int[] {16, 16}, 0, false, false));
+    try (LearnedModel m = barelyTrained.fit(train, x)) {
+      barely = Lia.heldOutLogLikelihood(m, train, x, held);
+    }
+    assertTrue(trained < 0 && Double.isFinite(barely), trained + " " + barely);
+    // the always-right annotator's answers follow the truth, the always-wrong one's its opposite:
+    // a fitted model predicts both far better than chance (log 0.5)
+    assertTrue(trained > Math.log(0.5) + 0.2, "trained " + trained);
+    assertTrue(trained > barely + 0.1, trained + " against " + barely);
   }
 }

@@ -64,7 +64,7 @@ record SyntheticCrowd(
 
   /** Small, fast training options. */
   static TrainOptions quick(int epochs, long seed) {
-    return TrainOptions.defaults().withEpochs(epochs).withSeed(seed);
+    return TrainOptions.fixedEpochs(epochs).withSeed(seed);
   }
 
   /** A small MLP. */

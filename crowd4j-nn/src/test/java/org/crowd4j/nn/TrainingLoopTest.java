@@ -210,6 +210,8 @@ class TrainingLoopTest {
             base.resetOptimizerEachEpoch(),
             TrainOptions.Selection.LAST_EPOCH,
             base.holdOut(),
+            base.patience(),
+            base.fitAnnotators(),
             base.standardize(),
             -3,
             base.checkpointDir()),

@@ -165,9 +165,9 @@ public final class CrowdModel {
   /**
    * The annotator model as a DataFrame, one row per worker: {@code worker}, {@code answers} and the
    * method's parameters (for example {@code skill} and {@code confusion}, an array of rows indexed
-   * [true label][answered label]), and last {@code answerConfusion}: P(answer | true label) under the
-   * answer model the method implies, averaged over the worker's answers (the single-machine model
-   * file's field of that name).
+   * [true label][answered label]), and last {@code answerConfusion}: P(answer | true label) under
+   * the answer model the method implies, averaged over the worker's answers (the single-machine
+   * model file's field of that name).
    */
   public Dataset<Row> workers() {
     return workers.get();

@@ -100,7 +100,7 @@ public final class Baselines2Experiments {
 
   private void labelme() throws Exception {
     CrowdFiles files = CrowdFiles.read(shared.resolve("datasets").resolve("labelme"));
-    TrainOptions base = TrainOptions.defaults();
+    TrainOptions base = TrainOptions.fixedEpochs(100);
     if (args.containsKey("epochs")) {
       base = base.withEpochs(Integer.parseInt(args.get("epochs")));
     }
@@ -219,7 +219,9 @@ public final class Baselines2Experiments {
       Double.isNaN(cmError) ? "" : f(cmError),
       Integer.toString(m.summary().bestEpoch()),
       f(m.summary().medianEpochSeconds()),
-      String.format(Locale.ROOT, "%.1f", seconds)
+      String.format(Locale.ROOT, "%.1f", seconds),
+      m.summary().selectionMetric(),
+      f(m.summary().bestScore())
     };
     rows.add(row);
     String line = String.join(",", row);
@@ -232,7 +234,7 @@ public final class Baselines2Experiments {
         Files.writeString(
             p,
             "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch,"
-                + "fit_seconds\n",
+                + "fit_seconds,select_metric,select_score\n",
             StandardCharsets.UTF_8);
       }
       Files.writeString(p, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);

@@ -66,7 +66,8 @@ import org.crowd4j.simulate.Specs;
 public final class CrowdMixtureExperiments {
   private static final String HEADER =
       "experiment,dataset,method,setting,seed,annotators,answers,test_acc,train_acc,best_epoch,"
-          + "epochs_run,seconds,annotator_params,retained_mb,heap_peak_mb,rss_mb,peak_rss_mb,alpha\n";
+          + "epochs_run,seconds,annotator_params,retained_mb,heap_peak_mb,rss_mb,peak_rss_mb,alpha,"
+          + "select_metric,select_score\n";
 
   private final Map<String, String> args;
   private final Path shared;
@@ -137,7 +138,7 @@ public final class CrowdMixtureExperiments {
   /** The LabelMe runs. */
   public void labelme() throws Exception {
     CrowdFiles files = CrowdFiles.read(shared.resolve("datasets").resolve("labelme"));
-    TrainOptions base = TrainOptions.defaults();
+    TrainOptions base = TrainOptions.fixedEpochs(100);
     if (args.containsKey("epochs")) {
       base = base.withEpochs(Integer.parseInt(args.get("epochs")));
     }
@@ -242,6 +243,8 @@ public final class CrowdMixtureExperiments {
                 false,
                 TrainOptions.Selection.LAST_EPOCH,
                 0.1,
+                0,
+                true,
                 true,
                 seed,
                 "");
@@ -347,7 +350,9 @@ public final class CrowdMixtureExperiments {
           String.format(Locale.ROOT, "%.1f", peak / 1e6),
           String.format(Locale.ROOT, "%.1f", status("VmRSS:") / 1e6),
           String.format(Locale.ROOT, "%.1f", status("VmHWM:") / 1e6),
-          alpha);
+          alpha,
+          m.summary().selectionMetric(),
+          f(m.summary().bestScore()));
     }
   }
 

@@ -35,8 +35,7 @@ final class FlipperCrowds {
    * the epoch chosen on the answers of 10 % held-out images, {@code epochs} epochs.
    */
   static TrainOptions trainOptions(int epochs, long seed) {
-    return TrainOptions.defaults()
-        .withEpochs(epochs)
+    return TrainOptions.fixedEpochs(epochs)
         .withBatchSize(128)
         .withSelection(TrainOptions.Selection.HELD_OUT_ANSWERS)
         .withSeed(seed);

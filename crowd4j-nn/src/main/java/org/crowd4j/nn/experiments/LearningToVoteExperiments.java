@@ -116,6 +116,8 @@ public final class LearningToVoteExperiments {
         false,
         TrainOptions.Selection.VALIDATION_GOLD,
         0.0,
+        0,
+        true,
         false,
         seed,
         "");

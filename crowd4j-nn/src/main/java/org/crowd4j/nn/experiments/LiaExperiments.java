@@ -114,6 +114,99 @@ final class LiaExperiments {
   }
 
   /**
+   * The L2 penalties chosen without gold: for each dataset, redundancy R and subsample (the sweep's
+   * seeds), 10 % of the answers are hidden (seeded; never an item's or an annotator's last answer),
+   * LIA-E is trained on the rest for every (λ_d, λ_c) of the grid ({@code difficulty=0.25,1,4},
+   * {@code competence=0.25,1}), and the pair whose model predicts the hidden answers best ({@link
+   * Lia#heldOutLogLikelihood}) is refitted on all answers; its accuracy is recorded as {@code
+   * lia-e-heldout} with the chosen pair, each candidate's held-out log-likelihood as {@code ll d=…
+   * c=…} (in the accuracy column). Settings as for the sweep, {@code subsamples=5}, {@code
+   * redundancy=2,5,10}.
+   */
+  void penalties(Path shared) throws Exception {
+    TrainOptions to = sweepTrain();
+    int subsamples = Integer.parseInt(args.getOrDefault("subsamples", "5"));
+    String[] ds = args.getOrDefault("difficulty", "0.25,1,4").split(",");
+    String[] cs = args.getOrDefault("competence", "0.25,1").split(",");
+    Map<String, Integer> chosenCount = new LinkedHashMap<>();
+    for (String name : args.getOrDefault("datasets", "bluebirds,snow-rte").split(",")) {
+      Path dir = shared.resolve("datasets").resolve(name);
+      CrowdDataset full = CrowdReader.readAnswers(dir.resolve("answers.csv"));
+      Map<String, String> gold = CrowdReader.readGoldMap(dir.resolve("gold.csv"), "task", "label");
+      for (String rs : args.getOrDefault("redundancy", "2,5,10").split(",")) {
+        int r = Integer.parseInt(rs);
+        for (int s = 0; s < subsamples; s++) {
+          CrowdDataset data = Redundancy.subsample(full, r, 1000L * s + r);
+          CrowdDataset[] split = hideAnswers(data, 0.1, 77L * s + r);
+          TaskFeatures xs = Lia.itemIdentityFeatures(split[0]);
+          double best = Double.NEGATIVE_INFINITY;
+          String[] pick = null;
+          for (String d : ds) {
+            for (String c : cs) {
+              Lia.Options lo =
+                  OptionsBinder.bind(
+                      sweepOptions(), Map.of("difficultyPenalty", d, "competencePenalty", c));
+              long t0 = System.nanoTime();
+              try (LearnedModel m =
+                  new Lia(lo, to.withSeed(s), Lia.paperBackbone()).fit(split[0], xs)) {
+                double ll = Lia.heldOutLogLikelihood(m, split[0], xs, split[1]);
+                record(name, rs, s, "ll d=" + d + " c=" + c, ll, (System.nanoTime() - t0) / 1e9);
+                if (ll > best) {
+                  best = ll;
+                  pick = new String[] {d, c};
+                }
+              }
+            }
+          }
+          String key = "d=" + pick[0] + " c=" + pick[1];
+          chosenCount.merge(key, 1, Integer::sum);
+          Lia.Options lo =
+              OptionsBinder.bind(
+                  sweepOptions(),
+                  Map.of("difficultyPenalty", pick[0], "competencePenalty", pick[1]));
+          TaskFeatures x = Lia.itemIdentityFeatures(data);
+          long t0 = System.nanoTime();
+          try (LearnedModel m = new Lia(lo, to.withSeed(s), Lia.paperBackbone()).fit(data, x)) {
+            double acc =
+                accuracy(Lia.posteriors(m, data, x), data.numLabels(), Gold.of(data, gold));
+            record(name, rs, s, "lia-e-heldout " + key, acc, (System.nanoTime() - t0) / 1e9);
+          }
+        }
+      }
+    }
+    out.println("chosen: " + chosenCount);
+  }
+
+  /**
+   * Splits {@code data}'s answers into [kept, hidden]: each answer is hidden with probability
+   * {@code share} (seeded) unless it is its item's or its annotator's last remaining answer.
+   */
+  static CrowdDataset[] hideAnswers(CrowdDataset data, double share, long seed) {
+    java.util.SplittableRandom rng = new java.util.SplittableRandom(seed);
+    int[] perTask = new int[data.numTasks()];
+    int[] perWorker = new int[data.numWorkers()];
+    for (int a = 0; a < data.numAnswers(); a++) {
+      perTask[data.task(a)]++;
+      perWorker[data.worker(a)]++;
+    }
+    CrowdDataset.Builder kept = CrowdDataset.builder().labels(data.labels().names());
+    CrowdDataset.Builder hidden = CrowdDataset.builder().labels(data.labels().names());
+    for (int a = 0; a < data.numAnswers(); a++) {
+      String t = data.tasks().name(data.task(a));
+      String w = data.workers().name(data.worker(a));
+      String l = data.labels().name(data.label(a));
+      if (rng.nextDouble() < share && perTask[data.task(a)] > 1 && perWorker[data.worker(a)] > 1) {
+        perTask[data.task(a)]--;
+        perWorker[data.worker(a)]--;
+        hidden.add(t, w, l);
+      } else {
+        kept.add(t, w, l);
+      }
+    }
+    return new CrowdDataset[] {kept.build(), hidden.build()};
+  }
+
+  /**
    * The paper's sanity check on real data: an always-right and an always-wrong annotator (from
    * gold) are added to every item of each dataset (at redundancy {@code redundancy}, default 5);
    * prints each annotator's mean predicted probability of a correct answer over the items, and the

@@ -29,6 +29,8 @@ import org.crowd4j.nn.Learner;
 import org.crowd4j.nn.NnRuntime;
 import org.crowd4j.nn.TraceRegularized;
 import org.crowd4j.nn.TrainOptions;
+import org.crowd4j.nn.TrainingSummary;
+import org.crowd4j.nn.Tuning;
 import org.crowd4j.nn.TwoStage;
 import org.crowd4j.nn.Validation;
 import org.crowd4j.simulate.Assignment;
@@ -62,7 +64,7 @@ public final class Reproduce {
 
   /** Usage line. */
   public static final String USAGE =
-      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml|lia|lia-oracles [seeds=0,1,2,3,4] [protocol=sound|authors]"
+      "labelme|music|mnist|synthetic|bench|run|cmm-labelme|cmm-scaling|baselines2|learning-to-vote|learning-to-vote-ml|lia|lia-oracles|lia-penalties|fashion-crowd|folder [seeds=0,1,2,3,4] [protocol=sound|authors]"
           + " [epochs=N] [threads=1] [methods=a,b] [out=FILE] [shared=DIR]";
 
   /** Entry point. */
@@ -86,6 +88,7 @@ public final class Reproduce {
     switch (argv[0]) {
       case "labelme" -> r.realData("labelme", false);
       case "music" -> r.realData("music", true);
+      case "folder" -> r.realData(a.get("dir"), false);
       case "mnist" -> r.mnist();
       case "synthetic" -> r.synthetic();
       case "bench" -> r.bench();
@@ -108,6 +111,11 @@ public final class Reproduce {
       }
       case "lia" -> new LiaExperiments(a).sweep(r.shared());
       case "lia-oracles" -> new LiaExperiments(a).oracles(r.shared());
+      case "lia-penalties" -> new LiaExperiments(a).penalties(r.shared());
+      case "fashion-crowd" -> {
+        FashionCrowd.write(a);
+        return;
+      }
       default -> throw new IllegalArgumentException("unknown experiment " + argv[0]);
     }
     r.summary();
@@ -144,7 +152,16 @@ public final class Reproduce {
     return "authors".equals(args.getOrDefault("protocol", "sound"));
   }
 
-  private void record(String... row) throws IOException {
+  /** Columns of the CSV rows; shorter rows are padded with empty cells. */
+  private static final String HEADER =
+      "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch,"
+          + "select_metric,select_score,valid_acc,train_gold_acc,chosen,epochs_run,annotator_nll\n";
+
+  private void record(String... cells) throws IOException {
+    String[] row = Arrays.copyOf(cells, Math.max(cells.length, 16));
+    for (int i = cells.length; i < row.length; i++) {
+      row[i] = "";
+    }
     rows.add(row);
     String line = String.join(",", row);
     out.println(line);
@@ -153,10 +170,7 @@ public final class Reproduce {
     if (file != null) {
       Path p = Path.of(file);
       if (!Files.exists(p)) {
-        Files.writeString(
-            p,
-            "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch\n",
-            StandardCharsets.UTF_8);
+        Files.writeString(p, HEADER, StandardCharsets.UTF_8);
       }
       Files.writeString(p, line + "\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
     }
@@ -168,73 +182,178 @@ public final class Reproduce {
 
   // ---------------------------------------------------------------- real data
 
-  private void realData(String name, boolean music) throws Exception {
-    CrowdFiles files = CrowdFiles.read(shared().resolve("datasets").resolve(name));
-    TrainOptions base = authors() ? TrainOptions.authorsProtocol() : TrainOptions.defaults();
-    if (music) {
-      // the authors ran 200 epochs on Music; in the sound protocol the held-out likelihood still
-      // improves at epoch 100 with lr 1e-3, so Music takes lr 3e-3 and 200 epochs
-      base = base.withEpochs(200);
-      if (!authors()) {
-        base = base.withLearningRate(Double.parseDouble(args.getOrDefault("lr", "0.003")));
-      }
+  /**
+   * The real-data table. {@code protocol=sound} (default): what {@code crowd4j train} does with
+   * only the files and a seed — the paper MLP on standardised features, early stopping, learning
+   * rate and regulariser from {@link Tuning}'s grid, everything chosen on the validation split or,
+   * with {@code valid=false} or none, on held-out answers. {@code protocol=authors}: the CoNAL
+   * authors' scripts (a named preset; 100 epochs on LabelMe, 200 on Music as they ran, their Music
+   * network). {@code test=false} leaves the test accuracy out (for runs that only compare selection
+   * scores). Other {@code key=value} settings are bound onto every learner as fixed options.
+   */
+  private void realData(String dataset, boolean music) throws Exception {
+    Path folder =
+        dataset.contains("/") ? Path.of(dataset) : shared().resolve("datasets").resolve(dataset);
+    String name = folder.getFileName().toString();
+    CrowdFiles files = CrowdFiles.read(folder);
+    boolean useValid = Boolean.parseBoolean(args.getOrDefault("valid", "true"));
+    boolean withTest = Boolean.parseBoolean(args.getOrDefault("test", "true"));
+    Validation valid = useValid ? files.valid() : null;
+    Map<String, String> fixed = new LinkedHashMap<>(args);
+    for (String reserved :
+        new String[] {
+          "shared",
+          "seeds",
+          "protocol",
+          "threads",
+          "out",
+          "methods",
+          "valid",
+          "test",
+          "epochs",
+          "dir"
+        }) {
+      fixed.remove(reserved);
+    }
+    TrainOptions base;
+    Backbone backbone;
+    if (authors()) {
+      // the CoNAL authors ran 200 epochs on Music, with batch normalisation in their network
+      base = TrainOptions.authorsProtocol().withEpochs(music ? 200 : 100);
+      backbone = music ? Backbone.musicMlp() : Backbone.paperMlp();
+    } else {
+      base = TrainOptions.defaults();
+      backbone = Backbone.paperMlp();
     }
     if (args.containsKey("epochs")) {
       base = base.withEpochs(Integer.parseInt(args.get("epochs")));
     }
-    Backbone backbone = music ? Backbone.musicMlp() : Backbone.paperMlp();
-    Validation valid = files.valid();
-    String setting = (authors() ? "authors" : "sound") + (valid == null ? "-heldout" : "-valid");
+    StringBuilder setting =
+        new StringBuilder(
+            (authors() ? "authors" : "sound") + (valid == null ? "-heldout" : "-valid"));
+    fixed.forEach((k, v) -> setting.append(' ').append(k).append('=').append(v));
     for (String method : methods("mv,ds,crowd-layer,trace-reg,conal,gold")) {
       for (long seed : seeds()) {
         TrainOptions t = base.withSeed(seed);
         LearnedModel m;
-        switch (method) {
-          case "mv", "ds" ->
-              m =
-                  new TwoStage(new TwoStage.Options(method, false, true), t, backbone)
-                      .fit(files.data(), files.features(), valid, EpochListener.NONE);
-          case "gold" -> {
-            int[] g = files.trainGold().labels();
-            m =
-                new TwoStage(TwoStage.Options.defaults(), t, backbone)
-                    .fitOnTargets(
-                        files.data(),
-                        files.features(),
-                        oneHot(g, files.data().numLabels()),
-                        valid,
-                        EpochListener.NONE);
-          }
-          case "crowd-layer" ->
-              m =
-                  new CrowdLayer(CrowdLayer.Options.defaults(), t, backbone)
-                      .fit(files.data(), files.features(), valid, EpochListener.NONE);
-          case "trace-reg" ->
-              m =
-                  new TraceRegularized(TraceRegularized.Options.defaults(), t, backbone)
-                      .fit(files.data(), files.features(), valid, EpochListener.NONE);
-          case "conal" ->
-              m =
-                  new Conal(music ? Conal.Options.music() : Conal.Options.defaults(), t, backbone)
-                      .fit(files.data(), files.features(), valid, EpochListener.NONE);
-          default -> throw new IllegalArgumentException("unknown method " + method);
+        if (method.equals("gold")) {
+          // the ceiling: the same classifier on the true training labels, default learning rate
+          int[] g = files.trainGold().labels();
+          m =
+              new TwoStage(TwoStage.Options.defaults(), bind(t, fixed), backbone)
+                  .fitOnTargets(
+                      files.data(),
+                      files.features(),
+                      oneHot(g, files.data().numLabels()),
+                      valid,
+                      EpochListener.NONE);
+        } else {
+          String learner = learnerName(method);
+          Map<String, String> own = new LinkedHashMap<>(learnerOptions(method, music));
+          own.putAll(fixed);
+          List<List<Tuning.Axis>> grid =
+              authors() ? List.of() : Tuning.stages(learner, own.keySet());
+          m =
+              Tuning.fit(
+                  learner,
+                  own,
+                  t,
+                  backbone,
+                  grid,
+                  files.data(),
+                  files.features(),
+                  valid,
+                  EpochListener.NONE,
+                  null);
         }
         try (m) {
-          Validation test = files.test();
-          double acc = test.accuracy(m.predictLabels(test.features()));
-          record(
-              name,
-              name,
-              method,
-              setting,
-              Long.toString(seed),
-              f(acc),
-              "",
-              Integer.toString(m.summary().bestEpoch()),
-              f(m.summary().medianEpochSeconds()));
+          recordReal(name, method, setting.toString(), seed, m, files, withTest);
         }
       }
     }
+  }
+
+  private static TrainOptions bind(TrainOptions t, Map<String, String> fixed) {
+    Map<String, String> own = new LinkedHashMap<>();
+    for (var c : TrainOptions.class.getRecordComponents()) {
+      if (fixed.containsKey(c.getName())) {
+        own.put(c.getName(), fixed.get(c.getName()));
+      }
+    }
+    return org.crowd4j.aggregate.OptionsBinder.bind(t, own);
+  }
+
+  private static String learnerName(String method) {
+    return switch (method) {
+      case "mv", "ds" -> TwoStage.NAME;
+      default -> method;
+    };
+  }
+
+  /** The options that define a table row beyond the learner's defaults. */
+  private Map<String, String> learnerOptions(String method, boolean music) {
+    Map<String, String> o = new LinkedHashMap<>();
+    switch (method) {
+      case "mv", "ds" -> o.put("aggregator", method);
+      case "conal" -> {
+        if (music && authors()) {
+          // the authors' Music model: embedding 80, instance embedding not normalised
+          o.put("embedding", "80");
+          o.put("normalizeInstance", "false");
+        }
+      }
+      default -> {}
+    }
+    return o;
+  }
+
+  private void recordReal(
+      String name,
+      String method,
+      String setting,
+      long seed,
+      LearnedModel m,
+      CrowdFiles files,
+      boolean withTest)
+      throws IOException {
+    TrainingSummary s = m.summary();
+    String test =
+        withTest ? f(files.test().accuracy(m.predictLabels(files.test().features()))) : "";
+    String validAcc =
+        files.valid() == null
+            ? ""
+            : f(files.valid().accuracy(m.predictLabels(files.valid().features())));
+    String trainAcc =
+        files.trainGold() == null
+            ? ""
+            : f(
+                files
+                    .trainGold()
+                    .accuracy(m.predictLabels(files.features().alignedTo(files.data().tasks()))));
+    StringBuilder chosen = new StringBuilder();
+    if (m.tuning() != null) {
+      @SuppressWarnings("unchecked")
+      Map<String, Object> c = (Map<String, Object>) m.tuning().get("chosen");
+      c.forEach(
+          (k, v) -> chosen.append(chosen.length() == 0 ? "" : " ").append(k).append('=').append(v));
+    }
+    record(
+        name,
+        name,
+        method,
+        setting,
+        Long.toString(seed),
+        test,
+        "",
+        Integer.toString(s.bestEpoch()),
+        f(s.medianEpochSeconds()),
+        s.selectionMetric(),
+        f(s.bestScore()),
+        validAcc,
+        trainAcc,
+        chosen.toString(),
+        Integer.toString(s.epochsRun()),
+        Double.isNaN(s.annotatorScore()) ? "" : f(s.annotatorScore()));
   }
 
   /**
@@ -271,7 +390,9 @@ public final class Reproduce {
             f(test.accuracy(m.predictLabels(test.features()))),
             "",
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
       }
     }
   }
@@ -352,7 +473,9 @@ public final class Reproduce {
                   f(acc),
                   err,
                   Integer.toString(m.summary().bestEpoch()),
-                  f(m.summary().medianEpochSeconds()));
+                  f(m.summary().medianEpochSeconds()),
+                  m.summary().selectionMetric(),
+                  f(m.summary().bestScore()));
             }
           }
         }
@@ -397,7 +520,7 @@ public final class Reproduce {
           rows(Arrays.copyOfRange(s.features(), (n + 1000) * d, (n + 2000) * d), d, 1000);
       Validation valid = new Validation(validX, Arrays.copyOfRange(s.labels(), n, n + 1000));
       Validation test = new Validation(testX, Arrays.copyOfRange(s.labels(), n + 1000, n + 2000));
-      TrainOptions t = TrainOptions.defaults().withEpochs(epochs).withSeed(seed);
+      TrainOptions t = TrainOptions.fixedEpochs(epochs).withSeed(seed);
       Backbone b = Backbone.paperMlp();
       double[] trueCommon = flat(common);
       try (LearnedModel m =
@@ -421,7 +544,9 @@ public final class Reproduce {
             f(acc),
             f(commonErr),
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
         record(
             "synthetic",
             "gaussians-common-noise",
@@ -431,7 +556,9 @@ public final class Reproduce {
             f(acc),
             f(indErr),
             Integer.toString(m.summary().bestEpoch()),
-            f(m.summary().medianEpochSeconds()));
+            f(m.summary().medianEpochSeconds()),
+            m.summary().selectionMetric(),
+            f(m.summary().bestScore()));
       }
       double mv = crowd.gold().accuracy(new MajorityVote().fit(crowd.data()).labels());
       record(
@@ -463,7 +590,9 @@ public final class Reproduce {
     int epochs = Integer.parseInt(args.getOrDefault("epochs", "100"));
     for (String protocol : new String[] {"authors", "sound"}) {
       TrainOptions t =
-          (protocol.equals("authors") ? TrainOptions.authorsProtocol() : TrainOptions.defaults())
+          (protocol.equals("authors")
+                  ? TrainOptions.authorsProtocol()
+                  : TrainOptions.fixedEpochs(100))
               .withEpochs(epochs)
               .withSelection(TrainOptions.Selection.LAST_EPOCH);
       // settled RSS over the five epochs ending at epoch 10 and at the last epoch (medians)
@@ -508,9 +637,7 @@ public final class Reproduce {
           CrowdSimulator.simulate(train.labels(), b.build(), Assignment.dense(), 1);
       int mnistEpochs = Integer.parseInt(args.getOrDefault("mnistEpochs", "3"));
       TrainOptions t =
-          TrainOptions.defaults()
-              .withEpochs(mnistEpochs)
-              .withSelection(TrainOptions.Selection.LAST_EPOCH);
+          TrainOptions.fixedEpochs(mnistEpochs).withSelection(TrainOptions.Selection.LAST_EPOCH);
       try (LearnedModel m =
           new TraceRegularized(TraceRegularized.Options.defaults(), t, Backbone.smallCnn())
               .fit(
