@@ -145,8 +145,12 @@ final class AggregateCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     CrowdDataset data = input.read(output, err);
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
-    Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
-    Gold known = trainGold == null ? null : CrowdReader.readGold(trainGold, data);
+    Gold goldLabels =
+        gold == null ? null : CrowdReader.readGold(gold, data, "task", "label", input.rules());
+    Gold known =
+        trainGold == null
+            ? null
+            : CrowdReader.readGold(trainGold, data, "task", "label", input.rules());
     if (method.equals("kos") && data.numLabels() != 2) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),

@@ -100,7 +100,8 @@ final class ReportCommand implements Callable<Integer> {
     }
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--model", model);
     CrowdDataset data = input.read(output, spec.commandLine().getErr());
-    Gold goldLabels = gold == null ? null : CrowdReader.readGold(gold, data);
+    Gold goldLabels =
+        gold == null ? null : CrowdReader.readGold(gold, data, "task", "label", input.rules());
     List<MethodRun> runs = new ArrayList<>();
     for (Map.Entry<String, Aggregator> e : aggregators.entrySet()) {
       runs.add(Report.fit(e.getKey(), e.getValue(), data));

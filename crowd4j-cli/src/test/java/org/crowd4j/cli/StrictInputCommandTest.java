@@ -67,6 +67,42 @@ class StrictInputCommandTest {
   }
 
   @Test
+  void theRelaxingOptionsHoldForTheGoldFilesToo() throws Exception {
+    Path a = file("answers.csv", "task,worker,label\nt1,w1,a\nt1,w2,a\nt2,w1,b\nt2,w2,b\n");
+    Path g = file("gold.csv", "task,label\nt1,a\nt2,b  \"sure\"\n");
+    Path out = dir.resolve("labels.csv");
+    for (String flag : new String[] {"--gold", "--train-gold"}) {
+      Run r =
+          run(
+              "aggregate",
+              "--method",
+              "mv",
+              "--answers",
+              a.toString(),
+              flag,
+              g.toString(),
+              "--out",
+              out.toString());
+      assertEquals(3, r.code(), r.err());
+      assertTrue(r.err().contains(g + ":3: a quote inside an unquoted field"), r.err());
+      r =
+          run(
+              "aggregate",
+              "--method",
+              "mv",
+              "--answers",
+              a.toString(),
+              flag,
+              g.toString(),
+              "--lenient-quotes",
+              "--out",
+              out.toString());
+      // accepted as text: the label 'b  "sure"' is not one of the answers' labels
+      assertFalse(r.err().contains("a quote inside an unquoted field"), r.err());
+    }
+  }
+
+  @Test
   void featuresOfOtherAnswersAreRefusedWithCounts() throws Exception {
     Path a = file("answers.csv", "task,worker,label\nt1,w1,a\nt1,w2,b\nt2,w1,b\nt3,w2,a\n");
     Path x = file("features.csv", "task,f0\nt1,0.1\nt2,0.2\nu1,0.3\nu2,0.4\n");
