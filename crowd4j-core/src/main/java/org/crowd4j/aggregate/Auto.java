@@ -50,9 +50,10 @@ import org.crowd4j.data.CrowdDataset;
  * <p><b>Cost.</b> {@code folds} fits of every candidate on about (folds − 1)/folds of the answers,
  * all in parallel, plus one refit of every candidate that keeps weight. Above {@code
  * maxScoredAnswers} answers the cost is bounded: the scoring runs on a seeded sample of whole tasks
- * holding about that many answers, the default candidates leave out the methods that cost tens of
- * Dawid–Skene fits at that size ({@link #SLOW}), and only the {@code largeRefits} candidates of
- * highest weight are refitted on all answers.
+ * holding about that many answers with only {@code largeFolds} of its folds held out, the default
+ * candidates leave out the methods that cost tens of Dawid–Skene fits at that size ({@link #SLOW}),
+ * and only the {@code largeRefits} candidates of highest weight are refitted on all answers (on 1M
+ * answers about 6–13 Dawid–Skene fits in all, BENCHMARKS.md).
  */
 public final class Auto implements Aggregator {
   /** Candidates tried by default, in this order. */
@@ -63,10 +64,11 @@ public final class Auto implements Aggregator {
   private static final List<String> WITHOUT_WORKER_IDS = List.of("mv", "soft-mv", "crowd-mixture");
 
   /**
-   * Default candidates that cost 30–40 Dawid–Skene fits each on a 1M-answer crowd (measured,
+   * Default candidates that cost 20–40 Dawid–Skene fits each on a 1M-answer crowd (measured,
    * BENCHMARKS.md); left out of the default list above {@code maxScoredAnswers} answers.
    */
-  static final List<String> SLOW = List.of("mmce", "mmsr", "crowd-mixture", "common-confusion-em");
+  static final List<String> SLOW =
+      List.of("mmce", "mmsr", "crowd-mixture", "common-confusion-em", "mace");
 
   /** How the scored candidates make the final result. */
   public enum Combination {
@@ -91,6 +93,8 @@ public final class Auto implements Aggregator {
    *     largeRefits}
    * @param largeRefits candidates refitted on all answers above {@code maxScoredAnswers} (the
    *     highest weights, renormalised)
+   * @param largeFolds folds held out and scored above {@code maxScoredAnswers} (of {@code folds};
+   *     one fold of the sample already holds tens of thousands of answers)
    */
   public record Options(
       String candidates,
@@ -100,7 +104,8 @@ public final class Auto implements Aggregator {
       long seed,
       double minWeight,
       int maxScoredAnswers,
-      int largeRefits) {
+      int largeRefits,
+      int largeFolds) {
     /** Validates. */
     public Options {
       candidates = candidates == null ? "" : candidates.trim();
@@ -118,11 +123,19 @@ public final class Auto implements Aggregator {
       if (largeRefits < 1) {
         throw new IllegalArgumentException("largeRefits must be >= 1: " + largeRefits);
       }
+      if (largeFolds < 1 || largeFolds > folds) {
+        throw new IllegalArgumentException(
+            "largeFolds must be in [1, folds=" + folds + "]: " + largeFolds);
+      }
     }
 
-    /** Default candidates, held-out answers, stacking, 5 folds, seed 0. */
+    /**
+     * Default candidates, held-out answers, stacking, 5 folds, seed 0; above 100,000 answers a
+     * sample of about that many, one fold of it scored, 3 refits.
+     */
     public static Options defaults() {
-      return new Options("", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 100_000, 3);
+      return new Options(
+          "", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 100_000, 3, 1);
     }
   }
 
@@ -217,7 +230,12 @@ public final class Auto implements Aggregator {
     CrowdDataset scoredData = sample(data);
     FitContext scoringContext =
         scoredData == data ? context : new FitContext(null, IterationListener.NONE);
-    HeldOutScorer scorer = new HeldOutScorer(options.criterion(), options.folds(), options.seed());
+    HeldOutScorer scorer =
+        new HeldOutScorer(
+            options.criterion(),
+            options.folds(),
+            options.seed(),
+            scoredData == data ? options.folds() : options.largeFolds());
     HeldOutPredictions predictions =
         scorer.predict(scoredData, candidates, scoringContext, context.listener());
     boolean scorable = predictions.numScored() > 0;

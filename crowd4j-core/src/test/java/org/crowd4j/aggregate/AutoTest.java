@@ -53,7 +53,15 @@ class AutoTest {
   private static Auto best(String candidates) {
     return new Auto(
         new Auto.Options(
-            candidates, Criterion.HELD_OUT_ANSWER, Auto.Combination.BEST, 5, 0L, 0.01, 200_000, 3));
+            candidates,
+            Criterion.HELD_OUT_ANSWER,
+            Auto.Combination.BEST,
+            5,
+            0L,
+            0.01,
+            200_000,
+            3,
+            1));
   }
 
   @Test
@@ -135,7 +143,8 @@ class AutoTest {
                         0,
                         0.01,
                         200_000,
-                        3))
+                        3,
+                        1))
                 .candidates(four, skipped));
   }
 
@@ -152,14 +161,21 @@ class AutoTest {
                 0,
                 0.01,
                 1000,
-                3));
+                3,
+                1));
     MethodSelection s = small.fit(d).selection().orElseThrow();
     assertTrue(s.scoredAnswers() >= 1000 && s.scoredAnswers() < 1000 + 8, "" + s.scoredAnswers());
+    // one of the three folds of the sample held out and scored: about a third of its answers
+    for (var c : s.candidates()) {
+      assertEquals(1, c.foldScores().length, c.name());
+      assertTrue(Double.isFinite(c.standardError()) && c.standardError() > 0, c.name());
+      assertTrue(c.scored() > 200 && c.scored() < 500, c.name() + " " + c.scored());
+    }
     // the default candidates above the limit: no slow methods, at most largeRefits used
     Auto defaults =
         new Auto(
             new Auto.Options(
-                "", Criterion.HELD_OUT_ANSWER, Auto.Combination.STACK, 3, 0, 0.01, 1000, 2));
+                "", Criterion.HELD_OUT_ANSWER, Auto.Combination.STACK, 3, 0, 0.01, 1000, 2, 1));
     MethodSelection big = defaults.fit(d).selection().orElseThrow();
     long used = big.candidates().stream().filter(c -> c.weight() > 0).count();
     assertTrue(used >= 1 && used <= 2, big.chosen());

@@ -113,12 +113,27 @@ public final class HeldOutPredictions {
         used++;
       }
     }
-    double se = used > 1 ? Math.sqrt(ss / (used - 1) / used) : Double.NaN;
+    // the spread of the fold means, or with one scored fold that of the answers' log-probabilities
+    double se = used > 1 ? Math.sqrt(ss / (used - 1) / used) : answerStandardError(p, mean);
     if (!Double.isFinite(mean)) {
       return new CandidateScore(
           name, Double.NaN, Double.NaN, answers.length, foldMeans, 0, "no score");
     }
     return new CandidateScore(name, mean, se, answers.length, foldMeans, 0, null);
+  }
+
+  /** Standard error of the mean log-probability {@code mean} over the scored answers. */
+  private double answerStandardError(double[] p, double mean) {
+    int n = answers.length;
+    if (n < 2) {
+      return Double.NaN;
+    }
+    double ss = 0;
+    for (int j = 0; j < n; j++) {
+      double d = Math.log(Math.max(p[j], Double.MIN_NORMAL)) - mean;
+      ss += d * d;
+    }
+    return Math.sqrt(ss / (n - 1) / n);
   }
 
   /** Candidate {@code c}'s probabilities over the scored answers (shared, do not modify). */

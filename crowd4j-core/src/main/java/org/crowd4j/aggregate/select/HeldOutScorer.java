@@ -20,15 +20,30 @@ public final class HeldOutScorer {
 
   private final Criterion criterion;
   private final int folds;
+  private final int scoredFolds;
   private final long seed;
 
-  /** A scorer with {@code folds} folds drawn with {@code seed}. */
+  /** A scorer with {@code folds} folds drawn with {@code seed}, every fold scored. */
   public HeldOutScorer(Criterion criterion, int folds, long seed) {
+    this(criterion, folds, seed, folds);
+  }
+
+  /**
+   * A scorer with {@code folds} folds drawn with {@code seed} of which only the first {@code
+   * scoredFolds} are held out and scored (one each candidate fit): fewer fits when the data are
+   * large enough that one fold's answers already rank the candidates.
+   */
+  public HeldOutScorer(Criterion criterion, int folds, long seed, int scoredFolds) {
     this.criterion = Objects.requireNonNull(criterion, "criterion");
     if (folds < 2) {
       throw new IllegalArgumentException("folds must be >= 2: " + folds);
     }
+    if (scoredFolds < 1 || scoredFolds > folds) {
+      throw new IllegalArgumentException(
+          "scoredFolds must be in [1, " + folds + "]: " + scoredFolds);
+    }
     this.folds = folds;
+    this.scoredFolds = scoredFolds;
     this.seed = seed;
   }
 
@@ -67,26 +82,26 @@ public final class HeldOutScorer {
       FitContext context,
       IterationListener progress) {
     FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
-    CrowdDataset[] train = new CrowdDataset[folds];
+    CrowdDataset[] train = new CrowdDataset[scoredFolds];
     int m = data.numAnswers();
     int[] foldOf = new int[m];
     boolean byAnnotator = criterion == Criterion.HELD_OUT_ANNOTATOR && !data.anonymous();
     WorkerFolds workerFolds = null;
     if (byAnnotator) {
       workerFolds = WorkerFolds.of(data, folds, seed);
-      for (int f = 0; f < folds; f++) {
+      for (int f = 0; f < scoredFolds; f++) {
         train[f] = data.restrictedTo(workerFolds.trainMask(data, f));
       }
       for (int a = 0; a < m; a++) {
-        foldOf[a] = workerFolds.fold(data.worker(a));
+        foldOf[a] = unscoredAsNone(workerFolds.fold(data.worker(a)));
       }
     } else {
       AnswerFolds af = AnswerFolds.of(data, folds, seed);
-      for (int f = 0; f < folds; f++) {
+      for (int f = 0; f < scoredFolds; f++) {
         train[f] = data.restrictedTo(af.trainMask(f));
       }
       for (int a = 0; a < m; a++) {
-        foldOf[a] = af.fold(a);
+        foldOf[a] = unscoredAsNone(af.fold(a));
       }
     }
     int scored = 0;
@@ -104,6 +119,7 @@ public final class HeldOutScorer {
     }
     int c = candidates.size();
     double[][] probability = new double[c][scored];
+    int folds = scoredFolds;
     String[] jobFailures = new String[c * folds];
     WorkerFolds wf = workerFolds;
     java.util.concurrent.atomic.AtomicInteger done =
@@ -138,6 +154,11 @@ public final class HeldOutScorer {
       }
     }
     return new HeldOutPredictions(names, answers, scoredFold, folds, probability, failures);
+  }
+
+  /** {@code fold}, or −1 (not scored) when it is not among the scored folds. */
+  private int unscoredAsNone(int fold) {
+    return fold < scoredFolds ? fold : -1;
   }
 
   private static void predictAnswers(

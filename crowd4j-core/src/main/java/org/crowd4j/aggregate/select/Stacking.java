@@ -78,7 +78,7 @@ public record Stacking(double[] weights, int iterations, boolean converged, doub
       // SQUAREM (Varadhan & Roland 2008): two EM steps, an extrapolated point along them, and a
       // stabilising EM step from it; the plain double step is kept if the jump does worse.
       emStep(p, w, mix, w1);
-      mixture(p, w1, mix);
+      fill(p, w1, mix);
       emStep(p, w1, mix, w2);
       double rr = 0;
       double vv = 0;
@@ -101,15 +101,16 @@ public record Stacking(double[] weights, int iterations, boolean converged, doub
         for (int i = 0; i < c; i++) {
           trial[i] /= norm;
         }
-        mixture(p, trial, mix);
+        fill(p, trial, mix);
         emStep(p, trial, mix, trial);
-        current = mixture(p, trial, mix);
         double plain = mixture(p, w2, mix);
+        current = mixture(p, trial, mix);
         if (current >= plain) {
+          // mix holds the mixture at the trial point
           System.arraycopy(trial, 0, w, 0, c);
-          current = mixture(p, w, mix);
         } else {
           System.arraycopy(w2, 0, w, 0, c);
+          fill(p, w, mix);
           current = plain;
         }
       } else {
@@ -124,18 +125,26 @@ public record Stacking(double[] weights, int iterations, boolean converged, doub
     return new Stacking(w, it, converged, Arrays.copyOf(history, it + 1));
   }
 
-  /** One EM step: {@code out_c} = w_c · mean_j p_c(j) / mix_j, renormalised. */
+  /**
+   * One EM step: {@code out_c} = w_c · mean_j p_c(j) / mix_j, renormalised ({@code out} may be
+   * {@code w}).
+   */
   private static void emStep(double[][] p, double[] w, double[] mix, double[] out) {
     int n = mix.length;
+    double[] inverse = new double[n];
+    for (int j = 0; j < n; j++) {
+      inverse[j] = 1 / mix[j];
+    }
     double norm = 0;
     for (int i = 0; i < p.length; i++) {
       if (p[i] == null || w[i] == 0) {
         out[i] = 0;
         continue;
       }
+      double[] pi = p[i];
       double s = 0;
       for (int j = 0; j < n; j++) {
-        s += p[i][j] / mix[j];
+        s += pi[j] * inverse[j];
       }
       out[i] = w[i] * s / n;
       norm += out[i];
@@ -147,6 +156,17 @@ public record Stacking(double[] weights, int iterations, boolean converged, doub
 
   /** Fills {@code mix[j]} = Σ_c w_c p_c(j) (floored) and returns the mean log of it. */
   private static double mixture(double[][] p, double[] w, double[] mix) {
+    fill(p, w, mix);
+    int n = mix.length;
+    double s = 0;
+    for (int j = 0; j < n; j++) {
+      s += Math.log(mix[j]);
+    }
+    return n > 0 ? s / n : 0;
+  }
+
+  /** Fills {@code mix[j]} = Σ_c w_c p_c(j), floored at the smallest normal double. */
+  private static void fill(double[][] p, double[] w, double[] mix) {
     int n = mix.length;
     Arrays.fill(mix, 0.0);
     for (int i = 0; i < p.length; i++) {
@@ -157,11 +177,8 @@ public record Stacking(double[] weights, int iterations, boolean converged, doub
         mix[j] += w[i] * p[i][j];
       }
     }
-    double s = 0;
     for (int j = 0; j < n; j++) {
       mix[j] = Math.max(mix[j], Double.MIN_NORMAL);
-      s += Math.log(mix[j]);
     }
-    return n > 0 ? s / n : 0;
   }
 }
