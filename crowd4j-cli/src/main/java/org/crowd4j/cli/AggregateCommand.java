@@ -384,10 +384,10 @@ final class AggregateCommand implements Callable<Integer> {
 
   /** The method list for the help footer. */
   static String methodList() {
-    StringBuilder sb = new StringBuilder();
+    HelpList list = new HelpList(22);
     for (Methods.Spec s : Methods.all()) {
-      sb.append(String.format(Locale.ROOT, "  %-22s %s%n", s.name(), s.description()));
+      list.add(s.name(), s.description());
     }
-    return sb.toString();
+    return list.toString();
   }
 }

@@ -36,9 +36,9 @@ final class PredictCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      required = true,
       paramLabel = "FILE",
-      description = "Predictions CSV: task,label,p_<class>...")
+      description =
+          "Predictions CSV: task,label,p_<class>... (may be left out with --gold or --json).")
   Path out;
 
   @Option(
@@ -53,6 +53,11 @@ final class PredictCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (out == null && gold == null && !output.json) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "nothing to do: give --out FILE (the predictions), --gold FILE (the accuracy) or --json");
+    }
     Checks.inputsExist(spec, "--model", model, "--features", features, "--gold", gold);
     Path modelJson = modelJson(spec, model);
     TaskFeatures x = output.readFeatures(features, err);
@@ -62,7 +67,9 @@ final class PredictCommand implements Callable<Integer> {
             features + " has " + x.dim() + " features, the model expects " + m.inputDim());
       }
       double[] p = m.predict(x);
-      Predictions.write(out, x.tasks(), m.labels(), p);
+      if (out != null) {
+        Predictions.write(out, x.tasks(), m.labels(), p);
+      }
       ObjectNode j = Output.object("predict");
       j.put("method", m.method());
       j.put("items", x.numRows());
@@ -71,10 +78,10 @@ final class PredictCommand implements Callable<Integer> {
       if (output.human()) {
         outw.printf(
             Locale.ROOT,
-            "%s model: %d items predicted, written to %s%n",
+            "%s model: %d items predicted%s%n",
             m.method(),
             x.numRows(),
-            out);
+            out == null ? "" : ", written to " + out);
       }
       if (gold != null) {
         Validation v = Validation.of(x, CrowdReader.readGoldMap(gold, "task", "label"), m.labels());

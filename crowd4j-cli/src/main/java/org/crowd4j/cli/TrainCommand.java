@@ -508,10 +508,10 @@ final class TrainCommand implements Callable<Integer> {
 
   /** The learner list for the help footer. */
   static String learnerList() {
-    StringBuilder sb = new StringBuilder();
+    HelpList list = new HelpList(18);
     for (Learners.Spec s : Learners.all()) {
-      sb.append(String.format(Locale.ROOT, "  %-18s %s%n", s.name(), s.description()));
+      list.add(s.name(), s.description());
     }
-    return sb.toString();
+    return list.toString();
   }
 }

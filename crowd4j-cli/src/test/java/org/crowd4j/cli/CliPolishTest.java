@@ -38,6 +38,17 @@ class CliPolishTest {
       assertTrue(r.out().contains("bad input data"), name);
       assertTrue(r.out().contains("-h, --help"), name);
     }
+    for (String name : new String[] {"aggregate", "train"}) {
+      // the method lists: every line within 80 columns, a wrapped description indented under itself
+      String out = run(name, "--help").out();
+      String list = out.substring(out.indexOf(name.equals("train") ? "Learners:" : "Methods:"));
+      for (String line : list.split("\\R")) {
+        assertTrue(line.length() <= 80, name + ": " + line);
+        assertTrue(
+            line.isEmpty() || line.startsWith("  ") || line.endsWith(":"), name + ": " + line);
+      }
+      assertTrue(list.contains("\n" + " ".repeat(name.equals("train") ? 21 : 25)), list);
+    }
     Run top = run("--help");
     assertEquals(0, top.code());
     assertTrue(top.out().contains("recommend"), top.out());

@@ -100,11 +100,10 @@ class TrainPredictCommandTest {
             d.resolve("test_features.csv").toString(),
             "--gold",
             d.resolve("test_gold.csv").toString(),
-            "--out",
-            pred.toString(),
             "--json");
     assertEquals(0, json.code(), json.err());
     JsonNode j = new ObjectMapper().readTree(json.out());
+    assertTrue(j.get("out").isNull(), "no predictions file asked for");
     assertEquals("predict", j.get("command").asText());
     assertEquals("conal", j.get("method").asText());
     assertEquals(1188, j.get("items").asInt());
@@ -171,6 +170,9 @@ class TrainPredictCommandTest {
     assertTrue(r.err().contains("unknown learner 'no-such-learner'. Available:"), r.err());
     assertEquals(0, run("train", "--help").code());
     assertEquals(0, run("predict", "--help").code());
+    Run nothing = run("predict", "--model", dir.toString(), "--features", dir.toString());
+    assertEquals(2, nothing.code(), nothing.err());
+    assertTrue(nothing.err().contains("nothing to do: give --out FILE"), nothing.err());
   }
 
   @Test
