@@ -190,7 +190,7 @@ final class TrainCommand implements Callable<Integer> {
       names = "--out",
       required = true,
       paramLabel = "DIR",
-      description = "Folder for the trained model (model.json, parameters.bin).")
+      description = "Folder for the trained model (model.json, parameters.safetensors).")
   Path out;
 
   @Option(

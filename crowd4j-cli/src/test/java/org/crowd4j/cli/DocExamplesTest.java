@@ -167,7 +167,7 @@ class DocExamplesTest {
       double[] probs = m.predict(x); // items × K class probabilities
       CommonConfusionModel noise = (CommonConfusionModel) m.annotatorModel();
       System.out.println("common confusion " + java.util.Arrays.toString(noise.common()));
-      m.save(modelDir); // model.json + parameters.bin
+      m.save(modelDir); // model.json + parameters.safetensors
     }
     // end
     TaskFeatures unlabelled = x;

@@ -123,7 +123,7 @@ class KillSafetyTest {
   void trainLeavesNothingOrACompleteModel() throws Exception {
     Path ref = work.resolve("train-ref");
     long t = run(trainArgs(ref));
-    byte[] params = Files.readAllBytes(ref.resolve("model/parameters.bin"));
+    byte[] params = Files.readAllBytes(ref.resolve("model/parameters.safetensors"));
     kills(
         "train",
         t,
@@ -134,9 +134,9 @@ class KillSafetyTest {
             ModelFiles.check(
                 m,
                 Files.readAllBytes(m.resolve("model.json")),
-                Files.readAllBytes(m.resolve("parameters.bin")));
+                Files.readAllBytes(m.resolve("parameters.safetensors")));
             assertTrue(
-                Arrays.equals(params, Files.readAllBytes(m.resolve("parameters.bin"))),
+                Arrays.equals(params, Files.readAllBytes(m.resolve("parameters.safetensors"))),
                 "same seed and threads, same parameters");
           }
         });

@@ -39,8 +39,9 @@ import org.crowd4j.data.Vocabulary;
  * learners without one. The weighted doctor net predicts with the weighted average of its
  * per-annotator output layers; {@link #predictMultiLabel} gives independent sigmoid outputs for
  * multi-label models. {@link #save} writes a directory with {@code model.json} (metadata: method,
- * options, backbone, vocabularies, training summary) and {@code parameters.bin} (named float
- * tensors, see the format in the package's tensor file reader); {@link #load} reads it back.
+ * options, backbone, vocabularies, training summary) and {@code parameters.safetensors} (named
+ * float tensors in the safetensors format, which PyTorch, numpy and DJL open directly); {@link
+ * #load} reads it back, and reads models of earlier format versions ({@code parameters.bin}).
  */
 public final class LearnedModel implements AutoCloseable {
   static final String FORMAT = ModelFiles.FORMAT;
@@ -510,9 +511,9 @@ public final class LearnedModel implements AutoCloseable {
   }
 
   /**
-   * Writes {@code model.json} and {@code parameters.bin} as the folder {@code dir}: written into a
-   * temporary sibling and renamed into place, so that {@code dir} holds a complete model or none;
-   * model.json carries the format version and the SHA-256 of the parameters.
+   * Writes {@code model.json} and {@code parameters.safetensors} as the folder {@code dir}: written
+   * into a temporary sibling and renamed into place, so that {@code dir} holds a complete model or
+   * none; model.json carries the format version and the SHA-256 of the parameters.
    */
   public void save(Path dir) throws IOException {
     checkOpen();

@@ -23,20 +23,29 @@ import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.ModelFileException;
 
 /**
- * The folder of a saved {@link LearnedModel}: {@code parameters.bin} ({@link Tensors}) and {@code
+ * The folder of a saved {@link LearnedModel}: {@code parameters.safetensors} (the safetensors
+ * format, which PyTorch, numpy and DJL open directly; {@link Tensors#toSafetensors}) and {@code
  * model.json}, which names the format and its version and carries the size and SHA-256 of the
- * parameters. Both files are written into a temporary sibling folder that is renamed into place, so
- * that a process killed while saving leaves either no model or a complete one; loading checks the
- * format, the version, the checksum and the fields it needs, and says what is wrong.
+ * parameters. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own tensor
+ * file) are still read. Both files are written into a temporary sibling folder that is renamed into
+ * place, so that a process killed while saving leaves either no model or a complete one; loading
+ * checks the format, the version, the checksum and the fields it needs, and says what is wrong.
  */
 public final class ModelFiles {
   /** The {@code format} of model.json. */
   static final String FORMAT = "crowd4j-nn-model";
 
-  /** Version written; versions 1 (no checksum) to this one are read. */
-  static final int VERSION = 2;
+  /**
+   * Version written (3: safetensors); versions 1 (no checksum) and 2 ({@link #LEGACY_PARAMETERS})
+   * are read too.
+   */
+  static final int VERSION = 3;
 
-  static final String PARAMETERS = "parameters.bin";
+  /** The parameters file of version 3. */
+  static final String PARAMETERS = "parameters.safetensors";
+
+  /** The parameters file of versions 1 and 2. */
+  static final String LEGACY_PARAMETERS = "parameters.bin";
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   static final String META = "model.json";
@@ -80,8 +89,9 @@ public final class ModelFiles {
       Path dir, Map<String, Tensors.Tensor> tensors, ObjectNode meta, ObjectMapper json)
       throws IOException {
     Path params = dir.resolve(PARAMETERS);
-    Tensors.write(params, tensors);
-    byte[] bytes = Files.readAllBytes(params);
+    byte[] bytes =
+        Tensors.toSafetensors(tensors, Map.of("format", "pt", "producer", "crowd4j " + FORMAT));
+    AtomicFiles.write(params, out -> out.write(bytes));
     ObjectNode m = json.createObjectNode();
     m.put("format", FORMAT);
     m.put("formatVersion", VERSION);
@@ -142,7 +152,7 @@ public final class ModelFiles {
     } catch (NoSuchFileException e) {
       throw new ModelFileException(metaFile, 0, "no such file: not a saved crowd4j model", e);
     }
-    Path params = dir.resolve(PARAMETERS);
+    Path params = dir.resolve(parametersFile(parseMeta(metaFile, text), metaFile));
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(params);
@@ -153,13 +163,19 @@ public final class ModelFiles {
     return parse(dir, text, bytes);
   }
 
+  /** The parameters file a model.json of its version goes with. */
+  private static String parametersFile(ObjectNode meta, Path metaFile) throws ModelFileException {
+    return version(metaFile, meta) >= 3 ? PARAMETERS : LEGACY_PARAMETERS;
+  }
+
   /**
    * Checks the two files of a model folder given as bytes, as {@link LearnedModel#load} checks them
    * before building the network: {@code dir} names them in messages.
    *
    * @param dir the folder the files would be in
    * @param modelJson the bytes of {@code model.json}
-   * @param parameters the bytes of {@code parameters.bin}
+   * @param parameters the bytes of the parameters file ({@code parameters.safetensors}, or {@code
+   *     parameters.bin} for format versions 1 and 2)
    * @throws ModelFileException saying what is wrong
    */
   public static void check(Path dir, byte[] modelJson, byte[] parameters)
@@ -175,8 +191,8 @@ public final class ModelFiles {
 
   private static Loaded parse(Path dir, byte[] text, byte[] bytes) throws IOException {
     Path metaFile = dir.resolve(META);
-    Path params = dir.resolve(PARAMETERS);
     ObjectNode meta = parseMeta(metaFile, text);
+    Path params = dir.resolve(parametersFile(meta, metaFile));
     if (version(metaFile, meta) >= 2) {
       JsonNode p = meta.get("parameters");
       long expectedBytes = p.get("bytes").asLong();
@@ -200,7 +216,9 @@ public final class ModelFiles {
       }
     }
     Map<String, Tensors.Tensor> tensors =
-        Tensors.read(params, new ByteArrayInputStream(bytes), bytes.length);
+        version(metaFile, meta) >= 3
+            ? Tensors.fromSafetensors(params, bytes)
+            : Tensors.read(params, new ByteArrayInputStream(bytes), bytes.length);
     @SuppressWarnings("unchecked")
     Map<String, Object> map = MAPPER.convertValue(meta, Map.class);
     return new Loaded(map, tensors);
@@ -338,6 +356,7 @@ public final class ModelFiles {
               n ->
                   n.equals(META)
                       || n.equals(PARAMETERS)
+                      || n.equals(LEGACY_PARAMETERS)
                       || (n.startsWith(".") && n.endsWith(".tmp")));
     }
   }

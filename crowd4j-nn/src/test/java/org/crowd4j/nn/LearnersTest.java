@@ -190,7 +190,8 @@ class LearnersTest {
         m.save(d);
       }
       assertTrue(
-          Files.exists(d.resolve("model.json")) && Files.exists(d.resolve("parameters.bin")));
+          Files.exists(d.resolve("model.json"))
+              && Files.exists(d.resolve("parameters.safetensors")));
       try (LearnedModel m = LearnedModel.load(d)) {
         assertArrayEquals(before, m.predict(crowd.test().features()), 1e-6, name);
         assertEquals(name, m.method());

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
@@ -24,11 +25,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Saved models: written through a temporary folder, with a format version and a checksum that
- * loading checks; a model saved by format version 2 is kept as a fixture and must keep loading.
+ * loading checks; models saved by format versions 2 (crowd4j's tensor file) and 3 (safetensors) are
+ * kept as fixtures and must keep loading; the parameters open with an independent reader (DJL's).
  */
 class ModelFilesTest {
-  /** The fixture: a small CoNAL model saved by format version 2, with its expected predictions. */
+  /** A small CoNAL model saved by format version 2, with its expected predictions. */
   static final Path FIXTURE = Path.of("src/test/resources/models/conal-v2");
+
+  /** The same model saved by format version 3 (safetensors), with its expected predictions. */
+  static final Path FIXTURE_V3 = Path.of("src/test/resources/models/conal-v3");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -36,7 +41,70 @@ class ModelFilesTest {
 
   @Test
   void savedModelOfFormatVersion2KeepsLoading() throws Exception {
-    JsonNode expected = JSON.readTree(FIXTURE.resolve("expected.json").toFile());
+    predictsAsRecorded(FIXTURE, 2);
+  }
+
+  @Test
+  void savedModelOfFormatVersion3KeepsLoading() throws Exception {
+    predictsAsRecorded(FIXTURE_V3, 3);
+  }
+
+  @Test
+  void parametersOpenWithAnIndependentReader() throws Exception {
+    byte[] bytes = Files.readAllBytes(FIXTURE_V3.resolve("parameters.safetensors"));
+    Map<String, Tensors.Tensor> ours =
+        Tensors.fromSafetensors(FIXTURE_V3.resolve("parameters.safetensors"), bytes);
+    try (ai.djl.ndarray.NDManager manager = ai.djl.ndarray.NDManager.newBaseManager();
+        ai.djl.ndarray.NDList theirs = ai.djl.ndarray.NDList.decode(manager, bytes)) {
+      assertEquals(ours.size(), theirs.size());
+      for (ai.djl.ndarray.NDArray a : theirs) {
+        Tensors.Tensor t = ours.get(a.getName());
+        assertTrue(t != null, "unknown tensor " + a.getName());
+        assertArrayEquals(t.shape(), a.getShape().getShape(), a.getName());
+        assertArrayEquals(t.values(), a.toFloatArray(), 0f, a.getName());
+      }
+    }
+    // the header is plain JSON after an 8-byte little-endian length
+    long length =
+        java.nio.ByteBuffer.wrap(bytes, 0, 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).getLong();
+    JsonNode header = JSON.readTree(new String(bytes, 8, (int) length, "UTF-8"));
+    assertEquals("F32", header.get("annotators.common").get("dtype").asText(), header.toString());
+  }
+
+  @Test
+  void damagedSafetensorsSayWhatIsWrong() throws Exception {
+    Path file = Path.of("parameters.safetensors");
+    Map<String, Tensors.Tensor> two = new java.util.LinkedHashMap<>();
+    two.put("a", new Tensors.Tensor("a", new long[] {2, 2}, new float[] {1, 2, 3, 4}));
+    two.put("b", new Tensors.Tensor("b", new long[] {3}, new float[] {5, 6, 7}));
+    byte[] ok = Tensors.toSafetensors(two, Map.of());
+    assertEquals(0, (ok.length - 28) % 8, "header padded to 8 bytes");
+    Map<String, Tensors.Tensor> back = Tensors.fromSafetensors(file, ok);
+    assertArrayEquals(new float[] {5, 6, 7}, back.get("b").values());
+    assertArrayEquals(new long[] {2, 2}, back.get("a").shape());
+    // cut short, a header longer than the file, a gap in the data, a foreign dtype
+    ModelFileException e =
+        assertThrows(
+            ModelFileException.class,
+            () -> Tensors.fromSafetensors(file, java.util.Arrays.copyOf(ok, ok.length - 4)));
+    assertTrue(e.getMessage().contains("do not hold"), e.getMessage());
+    byte[] longHeader = ok.clone();
+    longHeader[6] = 1;
+    e = assertThrows(ModelFileException.class, () -> Tensors.fromSafetensors(file, longHeader));
+    assertTrue(e.getMessage().contains("does not fit the file"), e.getMessage());
+    byte[] extra = java.util.Arrays.copyOf(ok, ok.length + 4);
+    e = assertThrows(ModelFileException.class, () -> Tensors.fromSafetensors(file, extra));
+    assertTrue(e.getMessage().contains("4 data bytes after the last tensor"), e.getMessage());
+    String text =
+        new String(ok, java.nio.charset.StandardCharsets.ISO_8859_1).replace("F32", "F64");
+    byte[] f64 = text.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    e = assertThrows(ModelFileException.class, () -> Tensors.fromSafetensors(file, f64));
+    assertTrue(e.getMessage().contains("dtype must be F32"), e.getMessage());
+    assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+  }
+
+  private static void predictsAsRecorded(Path fixture, int version) throws Exception {
+    JsonNode expected = JSON.readTree(fixture.resolve("expected.json").toFile());
     int d = expected.get("dim").asInt();
     List<String> names = new ArrayList<>();
     float[] x = new float[expected.get("features").size() * d];
@@ -47,7 +115,7 @@ class ModelFilesTest {
         x[i++] = (float) v.asDouble();
       }
     }
-    try (LearnedModel m = LearnedModel.load(FIXTURE)) {
+    try (LearnedModel m = LearnedModel.load(fixture)) {
       assertEquals("conal", m.method());
       assertEquals(List.of("0", "1", "2"), m.labels().names());
       double[] p = m.predict(new TaskFeatures(Vocabulary.of(names), d, x));
@@ -60,8 +128,8 @@ class ModelFilesTest {
       }
       assertArrayEquals(want, p, 1e-6);
     }
-    JsonNode meta = JSON.readTree(FIXTURE.resolve("model.json").toFile());
-    assertEquals(2, meta.get("formatVersion").asInt());
+    JsonNode meta = JSON.readTree(fixture.resolve("model.json").toFile());
+    assertEquals(version, meta.get("formatVersion").asInt());
   }
 
   @Test
@@ -81,10 +149,22 @@ class ModelFilesTest {
     assertTrue(e.getMessage().contains("does not match model.json"), e.getMessage());
 
     Path newer = copyFixture("newer");
-    edit(newer, o -> o.put("formatVersion", 3));
+    edit(newer, o -> o.put("formatVersion", 4));
     e = assertThrows(ModelFileException.class, () -> LearnedModel.load(newer));
     assertTrue(
-        e.getMessage().contains("written by a newer crowd4j (format version 3"), e.getMessage());
+        e.getMessage().contains("written by a newer crowd4j (format version 4"), e.getMessage());
+
+    Path v3 = Files.createDirectories(dir.resolve("v3"));
+    for (String f : new String[] {"model.json", "parameters.safetensors"}) {
+      Files.copy(FIXTURE_V3.resolve(f), v3.resolve(f));
+    }
+    byte[] st = Files.readAllBytes(v3.resolve("parameters.safetensors"));
+    st[st.length - 1] ^= 1;
+    Files.write(v3.resolve("parameters.safetensors"), st);
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(v3));
+    assertTrue(
+        e.getMessage().contains("parameters.safetensors: does not match model.json"),
+        e.getMessage());
 
     Path noLabels = copyFixture("nolabels");
     edit(noLabels, o -> o.remove("labels"));
@@ -150,15 +230,16 @@ class ModelFilesTest {
   }
 
   /**
-   * Writes the fixture again (run once when the format version changes, with {@code
-   * -Dcrowd4j.writeModelFixture=true}); older fixtures stay committed and must keep loading.
+   * Writes the fixture of the current format version (run once when the version changes, with
+   * {@code -Dcrowd4j.writeModelFixture=true}, after pointing it at a new folder); older fixtures
+   * stay committed and must keep loading.
    */
   @Test
   @EnabledIfSystemProperty(named = "crowd4j.writeModelFixture", matches = "true")
   void writeFixture() throws Exception {
     SyntheticCrowd crowd = SyntheticCrowd.flippers(120, 3, 5, 3, 0.8, true, 3);
     try (LearnedModel m = fit(crowd, 1)) {
-      m.save(FIXTURE);
+      m.save(FIXTURE_V3);
       TaskFeatures x = SyntheticCrowd.rows(crowd.test().features().toArray(), 5, 0, 4);
       double[] p = m.predict(x);
       ObjectNode o = JSON.createObjectNode();
@@ -176,7 +257,7 @@ class ModelFilesTest {
         }
       }
       JSON.writerWithDefaultPrettyPrinter()
-          .writeValue(FIXTURE.resolve("expected.json").toFile(), o);
+          .writeValue(FIXTURE_V3.resolve("expected.json").toFile(), o);
     }
   }
 

@@ -271,18 +271,23 @@ public final class FuzzReaders {
         }
       }
       case "model" -> {
-        byte[] json = ModelFuzz.modelJson(ModelFuzz.PARAMETERS);
-        byte[] a = new byte[json.length + 1];
-        System.arraycopy(json, 0, a, 1, json.length);
-        s.add(a);
-        byte[] b = new byte[ModelFuzz.PARAMETERS.length + 1];
-        b[0] = 1;
-        System.arraycopy(ModelFuzz.PARAMETERS, 0, b, 1, ModelFuzz.PARAMETERS.length);
-        s.add(b);
+        // variants 0, 1: format version 3 (safetensors); 2, 3: version 2 (parameters.bin)
+        s.add(variant(0, ModelFuzz.modelJson(ModelFuzz.SAFETENSORS, 3)));
+        s.add(variant(1, ModelFuzz.SAFETENSORS));
+        s.add(variant(2, ModelFuzz.modelJson(ModelFuzz.PARAMETERS, 2)));
+        s.add(variant(3, ModelFuzz.PARAMETERS));
       }
       default -> throw new IllegalArgumentException(target);
     }
     return s;
+  }
+
+  /** {@code body} behind the variant byte {@code variant}. */
+  private static byte[] variant(int variant, byte[] body) {
+    byte[] out = new byte[body.length + 1];
+    out[0] = (byte) variant;
+    System.arraycopy(body, 0, out, 1, body.length);
+    return out;
   }
 
   private static byte[] text(int variant, String content) {
