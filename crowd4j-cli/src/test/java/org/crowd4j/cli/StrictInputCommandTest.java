@@ -72,31 +72,23 @@ class StrictInputCommandTest {
     Path g = file("gold.csv", "task,label\nt1,a\nt2,b  \"sure\"\n");
     Path out = dir.resolve("labels.csv");
     for (String flag : new String[] {"--gold", "--train-gold"}) {
-      Run r =
-          run(
-              "aggregate",
-              "--method",
-              "mv",
-              "--answers",
-              a.toString(),
-              flag,
-              g.toString(),
-              "--out",
-              out.toString());
+      String[] strict = {
+        "aggregate",
+        "--method",
+        "mv",
+        "--answers",
+        a.toString(),
+        flag,
+        g.toString(),
+        "--out",
+        out.toString()
+      };
+      Run r = run(strict);
       assertEquals(3, r.code(), r.err());
       assertTrue(r.err().contains(g + ":3: a quote inside an unquoted field"), r.err());
-      r =
-          run(
-              "aggregate",
-              "--method",
-              "mv",
-              "--answers",
-              a.toString(),
-              flag,
-              g.toString(),
-              "--lenient-quotes",
-              "--out",
-              out.toString());
+      String[] lenient = java.util.Arrays.copyOf(strict, strict.length + 1);
+      lenient[strict.length] = "--lenient-quotes";
+      r = run(lenient);
       // accepted as text: the label 'b  "sure"' is not one of the answers' labels
       assertFalse(r.err().contains("a quote inside an unquoted field"), r.err());
     }

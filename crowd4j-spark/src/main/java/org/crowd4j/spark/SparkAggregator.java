@@ -379,38 +379,10 @@ public abstract class SparkAggregator {
    * The fitted model: posteriors of the fitted tasks from {@code fitted} or, when null, from {@code
    * scorer} over the cached blocks; {@code scorer} also scores new answers ({@code
    * transformNeedsWorkers}: answers of unknown workers are dropped); the annotator DataFrame is
-   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}; its answer confusions
-   * for skills without a matrix are the one-coin fit to the posteriors of {@code scorer}.
-   */
-  final CrowdModel model(
-      PreparedAnswers data,
-      BlockScorer scorer,
-      boolean transformNeedsWorkers,
-      double[] classPriors,
-      Diagnostics diagnostics,
-      WorkerModel workers,
-      StructType schema,
-      double[][] table,
-      WorkerRow row,
-      JavaRDD<Row> fitted) {
-    return model(
-        data,
-        scorer,
-        transformNeedsWorkers,
-        classPriors,
-        diagnostics,
-        workers,
-        schema,
-        table,
-        row,
-        fitted,
-        () -> AnswerConfusions.oneCoinFit(data, scorer));
-  }
-
-  /**
-   * {@link #model(PreparedAnswers, BlockScorer, boolean, double[], Diagnostics, WorkerModel,
-   * StructType, double[][], WorkerRow, JavaRDD)} with the per-worker accuracies of a model without
-   * a matrix of its own from {@code accuracy} (computed when the worker table is first built).
+   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}, with the answer
+   * confusions of a model without a matrix of its own from the per-worker accuracies {@code
+   * accuracy} (null: the one-coin fit to the posteriors of {@code scorer}), computed when the
+   * worker table is first built.
    */
   final CrowdModel model(
       PreparedAnswers data,
@@ -425,6 +397,8 @@ public abstract class SparkAggregator {
       JavaRDD<Row> fitted,
       Supplier<double[]> accuracy) {
     int k = data.numLabels();
+    Supplier<double[]> accuracies =
+        accuracy != null ? accuracy : () -> AnswerConfusions.oneCoinFit(data, scorer);
     double[][] answerConfusion = new double[1][];
     return new CrowdModel(
         name(),
@@ -442,7 +416,7 @@ public abstract class SparkAggregator {
                 schema,
                 table,
                 row,
-                answerConfusions(answerConfusion, data.numWorkers, k, workers, accuracy)),
+                answerConfusions(answerConfusion, data.numWorkers, k, workers, accuracies)),
         fitted);
   }
 
@@ -527,25 +501,7 @@ public abstract class SparkAggregator {
   /**
    * The model of an {@link #em} fit: posteriors from {@code eStep} under the last iteration's
    * parameters, or the soft-majority start (gold clamped) when no iteration ran; the broadcast is
-   * released with the model.
-   */
-  final CrowdModel emModel(
-      PreparedAnswers data,
-      EmRun run,
-      java.util.function.Function<Broadcast<double[][]>, BlockScorer> eStep,
-      double[] classPriors,
-      String objective,
-      WorkerModel workers,
-      StructType schema,
-      double[][] table,
-      WorkerRow row) {
-    return emModel(data, run, eStep, classPriors, objective, workers, schema, table, row, null);
-  }
-
-  /**
-   * {@link #emModel(PreparedAnswers, EmRun, java.util.function.Function, double[], String,
-   * WorkerModel, StructType, double[][], WorkerRow)} with the one-coin accuracies of the answer
-   * model from {@code accuracy} (null: the one-coin fit to the posteriors).
+   * released with the model. {@code accuracy} as for {@link #model}.
    */
   final CrowdModel emModel(
       PreparedAnswers data,
@@ -571,7 +527,7 @@ public abstract class SparkAggregator {
             table,
             row,
             null,
-            accuracy != null ? accuracy : () -> AnswerConfusions.oneCoinFit(data, scorer))
+            accuracy)
         .onUnpersist(() -> destroy(held));
   }
 

@@ -125,7 +125,8 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
         new CommonConfusionModel(last.piG, individual, last.omega),
         schema,
         new double[][] {last.omega, individual.skills(), last.piR},
-        (w, q) -> new Object[] {q[0][w], q[1][w], matrix(q[2], w * k * k, k)});
+        (w, q) -> new Object[] {q[0][w], q[1][w], matrix(q[2], w * k * k, k)},
+        null);
   }
 
   /** The parameters: ρ, π^g, π^r ({@code [w][k][l]}) and ω per worker. */

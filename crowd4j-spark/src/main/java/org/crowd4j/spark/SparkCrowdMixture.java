@@ -318,6 +318,7 @@ public final class SparkCrowdMixture extends SparkAggregator {
             schema,
             new double[][] {membership},
             (w, p) -> new Object[] {Arrays.copyOfRange(p[0], w * groups, (w + 1) * groups)},
+            null,
             null)
         .onUnpersist(() -> destroy(eStep));
   }

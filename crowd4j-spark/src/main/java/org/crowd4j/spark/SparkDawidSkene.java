@@ -131,7 +131,8 @@ public final class SparkDawidSkene extends SparkAggregator {
         matrices,
         schema,
         new double[][] {matrices.skills(), confusion},
-        (w, p) -> new Object[] {p[0][w], matrix(p[1], w * k * k, k)});
+        (w, p) -> new Object[] {p[0][w], matrix(p[1], w * k * k, k)},
+        null);
   }
 
   /** crowd-kit's ELBO at the E-step posteriors of {@code eStep} and the new parameters. */

@@ -82,6 +82,7 @@ public final class SparkMajorityVote extends SparkAggregator {
         new StructType().add("skill", DataTypes.DoubleType, false),
         new double[][] {skills},
         (w, p) -> new Object[] {p[0][w]},
+        null,
         null);
   }
 
