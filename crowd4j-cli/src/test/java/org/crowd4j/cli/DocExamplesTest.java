@@ -161,7 +161,7 @@ class DocExamplesTest {
     Learner conal =
         new Conal(
             Conal.Options.defaults(),
-            TrainOptions.defaults().withEpochs(5).withSeed(1),
+            TrainOptions.defaults().withSeed(1), // early stopping on held-out answers
             Backbone.mlp(new int[] {32}, 0.0, false, false));
     try (LearnedModel m = conal.fit(data, x, null, EpochListener.NONE)) {
       double[] probs = m.predict(x); // items × K class probabilities
@@ -205,8 +205,8 @@ class DocExamplesTest {
         assertEquals(1.0, sum, 1e-5);
       }
       double acc = gold.accuracy(m.predictLabels(x.alignedTo(data.tasks())));
-      // five epochs of 300 items give about 0.5: above chance (1/3), which a constant cannot pass
-      assertTrue(acc > 0.42, "accuracy of the saved model " + acc);
+      // above chance (1/3) by far, which a constant cannot pass
+      assertTrue(acc > 0.6, "accuracy of the saved model " + acc);
       CommonConfusionModel noise = (CommonConfusionModel) m.annotatorModel();
       for (int r = 0; r < k; r++) {
         double sum = 0;
