@@ -38,6 +38,14 @@ import picocli.CommandLine.Command;
       "Shell completion: source <(crowd4j completion)"
     })
 public final class Main implements Runnable {
+  static {
+    // The command line never downloads: its PyTorch native library lies beside crowd4j.jar (lib/).
+    // The library modules leave this choice to the application; -Dai.djl.offline=false overrides.
+    if (System.getProperty("ai.djl.offline") == null) {
+      System.setProperty("ai.djl.offline", "true");
+    }
+  }
+
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override

@@ -75,6 +75,16 @@ class CliPolishTest {
   }
 
   @Test
+  void versionIsTheProjectVersion() {
+    // the build passes the POM's version to the tests (crowd4j.project.version)
+    String expected = System.getProperty("crowd4j.project.version");
+    assertTrue(expected != null && !expected.isBlank(), "crowd4j.project.version is set");
+    Run r = run("--version");
+    assertEquals(0, r.code());
+    assertEquals("crowd4j " + expected, r.out().lines().findFirst().orElse(""), r.out());
+  }
+
+  @Test
   void misspelledNamesGetASuggestion() {
     Run method = run("aggregate", "--answers", "x.csv", "--method", "dss");
     assertEquals(2, method.code());

@@ -1,11 +1,14 @@
 package org.crowd4j.aggregate;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import org.crowd4j.data.CrowdDataset;
 
 /**
@@ -31,7 +34,7 @@ public record Provenance(
     Instant created,
     double elapsedMillis) {
 
-  /** Version of this library, from the jar manifest (or "dev" when run from classes). */
+  /** Version of this library, as the build recorded it (the Maven project version). */
   public static final String LIBRARY_VERSION = libraryVersion();
 
   /** Copies the option map. */
@@ -69,8 +72,24 @@ public record Provenance(
     return out;
   }
 
+  /**
+   * The version the build wrote into {@code org/crowd4j/version.properties}; else the jar
+   * manifest's Implementation-Version; else "unknown".
+   */
   private static String libraryVersion() {
+    try (InputStream in = Provenance.class.getResourceAsStream("/org/crowd4j/version.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        String v = p.getProperty("version");
+        if (v != null && !v.isBlank() && !v.startsWith("${")) {
+          return v.strip();
+        }
+      }
+    } catch (IOException e) {
+      // fall through to the manifest
+    }
     String v = Provenance.class.getPackage().getImplementationVersion();
-    return v == null ? "dev" : v;
+    return v == null ? "unknown" : v;
   }
 }

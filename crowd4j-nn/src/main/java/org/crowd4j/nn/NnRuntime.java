@@ -2,25 +2,33 @@ package org.crowd4j.nn;
 
 import ai.djl.Device;
 import ai.djl.engine.Engine;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Properties;
 
 /**
- * The deep-learning engine used by the learners: DJL with PyTorch. Loading this class sets {@code
- * ai.djl.offline=true} unless the property is already set, so the engine never downloads anything:
- * the native library comes from the {@code pytorch-native-cpu} jar on the class path (extracted
- * once to DJL's cache, {@code ~/.djl.ai} or {@code $DJL_CACHE_DIR}); with a CUDA native jar on the
- * class path instead, the same code runs on the first GPU. Thread counts are fixed by the system
- * properties {@code ai.djl.pytorch.num_threads} and {@code ai.djl.pytorch.num_interop_threads},
- * read once when the engine starts; {@link #threads(int)} sets both before that. Loading this class
- * also sets the environment variable {@code OMP_WAIT_POLICY=PASSIVE} for the engine's OpenMP
- * runtime (unless it is set): idle OpenMP threads then sleep instead of spinning, so two trainings
- * with several threads each on the same cores do not slow each other down twentyfold (measured in
- * BENCHMARKS.md).
+ * The deep-learning engine used by the learners: DJL with PyTorch. This module declares DJL's API,
+ * the PyTorch engine and its JNI bridge, but no PyTorch native library: the application adds the
+ * one for its platform, {@code ai.djl.pytorch:pytorch-native-cpu} with classifier {@code
+ * linux-x86_64}, {@code linux-aarch64}, {@code osx-aarch64} or {@code win-x86_64}
+ * (docs/java-api.md). Without one, DJL downloads the native library on first use (the CUDA build
+ * when it finds a GPU, on which the same code then runs) unless {@code ai.djl.offline=true}, which
+ * is the application's choice (the {@code crowd4j} command line sets it); when no native library
+ * can be had, {@link #engine()} fails with a message naming the dependency to add. The native
+ * library is extracted once to DJL's cache ({@code ~/.djl.ai} or {@code $DJL_CACHE_DIR}).
+ *
+ * <p>Thread counts are fixed by the system properties {@code ai.djl.pytorch.num_threads} and {@code
+ * ai.djl.pytorch.num_interop_threads}, read once when the engine starts; {@link #threads(int)} sets
+ * both before that. Loading this class sets the environment variable {@code
+ * OMP_WAIT_POLICY=PASSIVE} for the engine's OpenMP runtime (unless it is set): idle OpenMP threads
+ * then sleep instead of spinning, so two trainings with several threads each on the same cores do
+ * not slow each other down twentyfold (measured in BENCHMARKS.md).
  */
 public final class NnRuntime {
+  /** The resource every PyTorch native jar of DJL carries. */
+  private static final String NATIVE_MARKER = "native/lib/pytorch.properties";
+
   static {
-    if (System.getProperty("ai.djl.offline") == null) {
-      System.setProperty("ai.djl.offline", "true");
-    }
     passiveWaitPolicy();
   }
 
@@ -76,9 +84,68 @@ public final class NnRuntime {
     return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2));
   }
 
-  /** The PyTorch engine (started on first use). */
+  /**
+   * The PyTorch engine (started on first use).
+   *
+   * @return the engine
+   * @throws IllegalStateException when the engine cannot start and no PyTorch native library is on
+   *     the class path, with the dependency to add
+   */
   public static Engine engine() {
-    return Engine.getEngine("PyTorch");
+    try {
+      return Engine.getEngine("PyTorch");
+    } catch (RuntimeException e) {
+      if (nativeOnClassPath() || System.getenv("PYTORCH_LIBRARY_PATH") != null) {
+        throw e;
+      }
+      throw new IllegalStateException(noNativeMessage(e), e);
+    }
+  }
+
+  /** Whether a PyTorch native jar of DJL is on the class path. */
+  static boolean nativeOnClassPath() {
+    ClassLoader cl = Thread.currentThread().getContextClassLoader();
+    if (cl == null) {
+      cl = NnRuntime.class.getClassLoader();
+    }
+    return cl.getResource(NATIVE_MARKER) != null
+        || NnRuntime.class.getClassLoader().getResource(NATIVE_MARKER) != null;
+  }
+
+  /** What to add when no native library was found. */
+  static String noNativeMessage(Throwable cause) {
+    String v = pytorchVersion();
+    return "the PyTorch native library for this platform was not found ("
+        + System.getProperty("os.name")
+        + " "
+        + System.getProperty("os.arch")
+        + (Boolean.getBoolean("ai.djl.offline") ? "; ai.djl.offline=true forbids a download" : "")
+        + "): add the runtime dependency ai.djl.pytorch:pytorch-native-cpu:"
+        + v
+        + " with the classifier of the platform (linux-x86_64, linux-aarch64, osx-aarch64 or"
+        + " win-x86_64); for CUDA let DJL download the CUDA build (ai.djl.offline=false) or set"
+        + " PYTORCH_LIBRARY_PATH to a libtorch "
+        + v
+        + " (see docs/java-api.md). Engine error: "
+        + cause.getMessage();
+  }
+
+  /** The PyTorch version of the engine's JNI bridge on the class path ("2.7.1"). */
+  static String pytorchVersion() {
+    try (InputStream in = NnRuntime.class.getResourceAsStream("/jnilib/pytorch.properties")) {
+      if (in != null) {
+        Properties p = new Properties();
+        p.load(in);
+        String jni = p.getProperty("jni_version", "");
+        int dash = jni.indexOf('-');
+        if (dash > 0) {
+          return jni.substring(0, dash);
+        }
+      }
+    } catch (IOException e) {
+      // the version is only part of a message
+    }
+    return "<version>";
   }
 
   /** The first GPU when the engine sees one, else the CPU. */
