@@ -559,6 +559,7 @@ public final class LearnedModel implements AutoCloseable {
     meta.put("labels", labels.names());
     meta.put("workers", workers.names());
     meta.put("annotatorModel", annotatorKind);
+    meta.put("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
     meta.put("engine", NnRuntime.describe());
     meta.put("summary", summary);
     if (tuning != null) {

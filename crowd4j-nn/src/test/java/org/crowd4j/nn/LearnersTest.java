@@ -192,6 +192,13 @@ class LearnersTest {
       assertTrue(
           Files.exists(d.resolve("model.json"))
               && Files.exists(d.resolve("parameters.safetensors")));
+      assertEquals(
+          "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION,
+          new com.fasterxml.jackson.databind.ObjectMapper()
+              .readTree(d.resolve("model.json").toFile())
+              .get("library")
+              .asText(),
+          "the model records the library version");
       try (LearnedModel m = LearnedModel.load(d)) {
         assertArrayEquals(before, m.predict(crowd.test().features()), 1e-6, name);
         assertEquals(name, m.method());
