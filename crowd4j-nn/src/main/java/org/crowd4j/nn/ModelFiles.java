@@ -90,7 +90,9 @@ public final class ModelFiles {
       throws IOException {
     Path params = dir.resolve(PARAMETERS);
     byte[] bytes =
-        Tensors.toSafetensors(tensors, Map.of("format", "pt", "producer", "crowd4j " + FORMAT));
+        Tensors.toSafetensors(
+            tensors,
+            new java.util.TreeMap<>(Map.of("format", "pt", "producer", "crowd4j " + FORMAT)));
     AtomicFiles.write(params, out -> out.write(bytes));
     ObjectNode m = json.createObjectNode();
     m.put("format", FORMAT);

@@ -57,7 +57,8 @@ final class Tensors {
     com.fasterxml.jackson.databind.node.ObjectNode header = JSON.createObjectNode();
     if (!metadata.isEmpty()) {
       com.fasterxml.jackson.databind.node.ObjectNode m = header.putObject("__metadata__");
-      metadata.forEach(m::put);
+      // sorted, so that the same tensors give the same bytes whatever map the caller passes
+      new java.util.TreeMap<>(metadata).forEach(m::put);
     }
     long offset = 0;
     for (Tensor t : tensors.values()) {

@@ -78,6 +78,14 @@ class ModelFilesTest {
     two.put("a", new Tensors.Tensor("a", new long[] {2, 2}, new float[] {1, 2, 3, 4}));
     two.put("b", new Tensors.Tensor("b", new long[] {3}, new float[] {5, 6, 7}));
     byte[] ok = Tensors.toSafetensors(two, Map.of());
+    // the same tensors and metadata give the same bytes, whatever the metadata map's order
+    Map<String, String> ab = new java.util.LinkedHashMap<>();
+    ab.put("a", "1");
+    ab.put("b", "2");
+    Map<String, String> ba = new java.util.LinkedHashMap<>();
+    ba.put("b", "2");
+    ba.put("a", "1");
+    assertArrayEquals(Tensors.toSafetensors(two, ab), Tensors.toSafetensors(two, ba));
     assertEquals(0, (ok.length - 28) % 8, "header padded to 8 bytes");
     Map<String, Tensors.Tensor> back = Tensors.fromSafetensors(file, ok);
     assertArrayEquals(new float[] {5, 6, 7}, back.get("b").values());
