@@ -183,6 +183,12 @@ public final class SparkBenchmark {
         blockBytes += info.memSize() + info.diskSize();
       }
     }
+    System.err.printf(
+        Locale.ROOT,
+        "reading (schema) %.2f s, preparation %.2f s, EM %.2f s%n",
+        (tFit - t0) / 1e9,
+        fit[0],
+        fit[1]);
     long emStart = tFit + (long) (fit[0] * 1e9);
     double load = (tFit - t0) / 1e9 + fit[0];
     long t3 = System.nanoTime();

@@ -26,7 +26,6 @@ import org.apache.spark.api.java.function.FlatMapFunction;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
@@ -39,10 +38,13 @@ import org.crowd4j.data.Vocabulary;
  * dense ids (sorted names), partitions the answers by task and builds one {@link AnswerBlock} per
  * partition, cached at the requested storage level.
  *
- * <p>Jobs: one aggregation for the checks and the label set, one for the distinct workers (plus a
- * sort when there are more than {@link Settings#workerBroadcastLimit()} of them), one shuffle that
- * builds the blocks. With {@link Settings#cacheInput()} the selected columns are cached for these
- * few jobs, so the input is read once; the cache is dropped when the blocks are built.
+ * <p>A fit's answers go through {@link FitPreparation} (one shuffle, ids attached afterwards). New
+ * answers for a fitted model, whose labels and worker ids are fixed, take the general path here:
+ * one aggregation for the checks and the label set, a gold check, and one shuffle after a join with
+ * the model's worker index (and task values) that builds the blocks. With {@link
+ * Settings#cacheInput()} the selected columns are cached for these few jobs, so the input is read
+ * once; the cache is dropped when the blocks are built. Both paths partition by the hash of the
+ * task and sort by {@code (task, worker, label)}, so equal answers give equal blocks.
  */
 final class Preparation {
   private Preparation() {}
@@ -91,6 +93,9 @@ final class Preparation {
       SparkSession spark, Dataset<Row> df, AnswerColumns cols, Settings settings, Fixed fixed) {
     boolean useWorkers = fixed == null || fixed.needWorkers();
     cols.validate(df, useWorkers);
+    if (fixed == null) {
+      return unwrap(() -> FitPreparation.prepare(spark, df, cols, settings));
+    }
     Column gold = cols.gold() == null ? lit(null).cast("string") : col(cols.gold()).cast("string");
     // without worker ids the worker column, if any, still orders the answers within a task as
     // the fit did (the same order of additions, so the same rounding)
@@ -157,34 +162,19 @@ final class Preparation {
     checkNulls(nullTasks, "task", cols.task(), total);
     checkNulls(nullWorkers, "worker", cols.worker(), total);
     checkNulls(nullLabels, "label", cols.label(), total);
-    List<String> labels;
-    if (fixed == null) {
-      labels = Vocabulary.sortedLabels(labelSet).names();
-    } else {
-      labels = fixed.labels();
-      for (String l : new TreeSet<>(labelSet)) {
-        if (!labels.contains(l)) {
-          throw new CrowdInputException(
-              "the label column '"
-                  + cols.label()
-                  + "' holds '"
-                  + l
-                  + "', which is not one of the model's labels "
-                  + labels);
-        }
-      }
-    }
-    for (String g : goldSet) {
-      if (!labels.contains(g)) {
+    List<String> labels = fixed.labels();
+    for (String l : new TreeSet<>(labelSet)) {
+      if (!labels.contains(l)) {
         throw new CrowdInputException(
-            "the gold column '"
-                + cols.gold()
+            "the label column '"
+                + cols.label()
                 + "' holds '"
-                + g
-                + "', which no answer uses; the labels are "
+                + l
+                + "', which is not one of the model's labels "
                 + labels);
       }
     }
+    checkGold(goldSet, labels, cols);
 
     if (!goldSet.isEmpty()) {
       List<Row> conflicts =
@@ -210,30 +200,10 @@ final class Preparation {
       }
     }
 
-    Dataset<Row> workerIndex = null;
-    int numWorkers = 1;
-    if (useWorkers) {
-      if (fixed != null) {
-        workerIndex = fixed.workerIndex();
-        numWorkers = fixed.numWorkers();
-      } else {
-        long t1 = System.nanoTime();
-        workerIndex = workerIndex(spark, in, settings);
-        numWorkers = (int) workerIndex.count();
-        LOG.info("numbered {} workers in {} s", numWorkers, (System.nanoTime() - t1) / 1e9);
-      }
-    }
-    PreparedAnswers prepared = null;
-    try {
-      prepared =
-          blocks(
-              spark, in, cols, settings, fixed, labels, workerIndex, numWorkers, useWorkers, total);
-      return prepared;
-    } finally {
-      if (prepared == null && fixed == null && workerIndex != null) {
-        workerIndex.unpersist(false);
-      }
-    }
+    Dataset<Row> workerIndex = useWorkers ? fixed.workerIndex() : null;
+    int numWorkers = useWorkers ? fixed.numWorkers() : 1;
+    return blocks(
+        spark, in, cols, settings, fixed, labels, workerIndex, numWorkers, useWorkers, total);
   }
 
   private static PreparedAnswers blocks(
@@ -268,9 +238,7 @@ final class Preparation {
     }
     int partitions = settings.numPartitions();
     if (partitions <= 0) {
-      int dp = Math.max(1, spark.sparkContext().defaultParallelism());
-      long perRound = (long) dp * Math.max(1, settings.answersPerPartition());
-      partitions = (int) Math.min(1 << 20, dp * Math.max(1, (total + perRound - 1) / perRound));
+      partitions = autoPartitions(spark, settings, total);
     }
     JavaRDD<AnswerBlock> blocks =
         withIds
@@ -278,12 +246,32 @@ final class Preparation {
             .sortWithinPartitions(col("t"), col("w"), col("l"))
             .drop("w")
             .javaRDD()
-            .mapPartitions(
-                new BlockBuilder(labels.toArray(new String[0]), cols, fixed == null, withValues))
+            .mapPartitions(new BlockBuilder(labels.toArray(new String[0]), cols, withValues))
             .setName("crowd4j answer blocks");
     if (!settings.storageLevel().equals(StorageLevel.NONE())) {
       blocks = blocks.persist(settings.storageLevel());
     }
+    return finish(spark, settings, blocks, labels, workerIndex, numWorkers);
+  }
+
+  /** The partition count for {@code total} answers when it is automatic. */
+  static int autoPartitions(SparkSession spark, Settings settings, long total) {
+    int dp = Math.max(1, spark.sparkContext().defaultParallelism());
+    long perRound = (long) dp * Math.max(1, settings.answersPerPartition());
+    return (int) Math.min(1 << 20, dp * Math.max(1, (total + perRound - 1) / perRound));
+  }
+
+  /**
+   * Materialises the cached {@code blocks} and adds up their sizes; the blocks are dropped again
+   * when that fails.
+   */
+  static PreparedAnswers finish(
+      SparkSession spark,
+      Settings settings,
+      JavaRDD<AnswerBlock> blocks,
+      List<String> labels,
+      Dataset<Row> workerIndex,
+      int numWorkers) {
     List<PartialSums> sizes = null;
     long t2 = System.nanoTime();
     try {
@@ -339,7 +327,22 @@ final class Preparation {
         .collect();
   }
 
-  private static void checkNulls(long nulls, String role, String column, long total) {
+  /** Fails on a gold label that is not one of {@code labels}. */
+  static void checkGold(Set<String> goldSet, List<String> labels, AnswerColumns cols) {
+    for (String g : goldSet) {
+      if (!labels.contains(g)) {
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' holds '"
+                + g
+                + "', which no answer uses; the labels are "
+                + labels);
+      }
+    }
+  }
+
+  static void checkNulls(long nulls, String role, String column, long total) {
     if (nulls > 0) {
       throw new CrowdInputException(
           "the "
@@ -360,37 +363,6 @@ final class Preparation {
           .add("wname", DataTypes.StringType, false)
           .add("wid", DataTypes.IntegerType, false);
 
-  /** Dense worker ids in name order, numbered on the driver or, for many workers, by a sort. */
-  private static Dataset<Row> workerIndex(SparkSession spark, Dataset<Row> in, Settings settings) {
-    Dataset<Row> distinct = in.select(col("w")).distinct();
-    long count = distinct.count();
-    if (count > Integer.MAX_VALUE - 8) {
-      throw new CrowdInputException(count + " distinct workers are too many (at most 2^31 − 9)");
-    }
-    if (count <= settings.workerBroadcastLimit()) {
-      List<Row> rows = distinct.collectAsList();
-      String[] names = new String[rows.size()];
-      for (int i = 0; i < names.length; i++) {
-        names[i] = rows.get(i).getString(0);
-      }
-      Arrays.sort(names);
-      List<Row> out = new ArrayList<>(names.length);
-      for (int i = 0; i < names.length; i++) {
-        out.add(RowFactory.create(names[i], i));
-      }
-      // a local relation: already in memory on the driver, nothing to cache
-      return spark.createDataFrame(out, WORKER_INDEX);
-    } else {
-      JavaRDD<Row> numbered =
-          distinct
-              .orderBy(col("w"))
-              .javaRDD()
-              .zipWithIndex()
-              .map(p -> RowFactory.create(p._1().getString(0), (int) (long) p._2()));
-      return spark.createDataFrame(numbered, WORKER_INDEX).persist(StorageLevel.MEMORY_AND_DISK());
-    }
-  }
-
   /**
    * Builds the one block of a partition from its rows {@code (t, wid, l, g)}, sorted by task:
    * labels to ids, gold per task (conflicts fail), workers to block-local ids.
@@ -399,13 +371,11 @@ final class Preparation {
     private static final long serialVersionUID = 1L;
     private final String[] labels;
     private final AnswerColumns cols;
-    private final boolean fitting;
     private final boolean withValues;
 
-    BlockBuilder(String[] labels, AnswerColumns cols, boolean fitting, boolean withValues) {
+    BlockBuilder(String[] labels, AnswerColumns cols, boolean withValues) {
       this.labels = labels;
       this.cols = cols;
-      this.fitting = fitting;
       this.withValues = withValues;
     }
 
@@ -416,10 +386,10 @@ final class Preparation {
         labelId.put(labels[i], i);
       }
       List<String> tasks = new ArrayList<>();
-      IntList off = new IntList();
-      IntList gold = new IntList();
-      IntList worker = new IntList();
-      IntList label = new IntList();
+      RawBlock.IntList off = new RawBlock.IntList();
+      RawBlock.IntList gold = new RawBlock.IntList();
+      RawBlock.IntList worker = new RawBlock.IntList();
+      RawBlock.IntList label = new RawBlock.IntList();
       List<Double> values = withValues ? new ArrayList<>() : null;
       off.add(0);
       String current = null;
@@ -473,9 +443,6 @@ final class Preparation {
           gold.set(last, g);
         }
         if (r.isNullAt(1)) {
-          if (fitting) {
-            throw new IllegalStateException("worker without an id on task '" + t + "'");
-          }
           continue; // a worker the model has not seen: no parameters, the answer is left out
         }
         worker.add(r.getInt(1));
@@ -509,35 +476,6 @@ final class Preparation {
               labels.length,
               values == null ? null : values.stream().mapToDouble(Double::doubleValue).toArray());
       return Collections.singletonList(block).iterator();
-    }
-  }
-
-  /** A growable {@code int} array. */
-  private static final class IntList {
-    private int[] a = new int[1024];
-    private int size;
-
-    void add(int v) {
-      if (size == a.length) {
-        a = Arrays.copyOf(a, a.length * 2);
-      }
-      a[size++] = v;
-    }
-
-    int get(int i) {
-      return a[i];
-    }
-
-    void set(int i, int v) {
-      a[i] = v;
-    }
-
-    int size() {
-      return size;
-    }
-
-    int[] toArray() {
-      return Arrays.copyOf(a, size);
     }
   }
 

@@ -126,8 +126,9 @@ public abstract class SparkAggregator {
   }
 
   /**
-   * Whether to cache the selected input columns while the answers are checked and partitioned (a
-   * few jobs), so the input is read once (default true).
+   * Whether to cache the selected input columns while new answers are checked and partitioned for
+   * {@link CrowdModel#transform} (a few jobs), so the input is read once (default true). A fit
+   * reads its input in one shuffle and does not cache it.
    */
   public SparkAggregator setCacheInput(boolean cache) {
     this.cacheInput = cache;
@@ -135,8 +136,8 @@ public abstract class SparkAggregator {
   }
 
   /**
-   * Up to this many distinct workers, worker ids are numbered on the driver and attached by a
-   * broadcast join; above, by a distributed sort and a shuffle join (default 2,000,000).
+   * Up to this many distinct workers, worker ids are numbered on the driver and broadcast to the
+   * answer blocks; above, by a distributed sort and a join (default 2,000,000).
    */
   public SparkAggregator setWorkerBroadcastLimit(int limit) {
     if (limit < 0) {
