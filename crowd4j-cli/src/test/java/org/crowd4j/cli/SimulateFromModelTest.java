@@ -48,20 +48,7 @@ class SimulateFromModelTest {
             "--quiet");
     assertEquals(0, fit.code(), fit.err());
     Path again = dir.resolve("again");
-    Run r =
-        run(
-            "simulate",
-            "--from",
-            model.toString(),
-            "--tasks",
-            "300",
-            "--answers-per-task",
-            "5",
-            "--seed",
-            "2",
-            "--out",
-            again.toString());
-    assertEquals(0, r.code(), r.err());
+    drawFrom(model, again);
     CrowdDataset original = CrowdReader.readAnswers(sim.resolve("answers.csv"));
     CrowdDataset drawn = CrowdReader.readAnswers(again.resolve("answers.csv"));
     assertEquals(300, drawn.numTasks());
@@ -75,22 +62,31 @@ class SimulateFromModelTest {
     assertTrue(Files.exists(again.resolve("true_confusions.json")));
     // the same seed draws the same crowd
     Path twice = dir.resolve("twice");
-    run(
-        "simulate",
-        "--from",
-        model.toString(),
-        "--tasks",
-        "300",
-        "--answers-per-task",
-        "5",
-        "--seed",
-        "2",
-        "--out",
-        twice.toString(),
-        "--quiet");
+    drawFrom(model, twice);
     assertEquals(
         Files.readString(again.resolve("answers.csv")),
         Files.readString(twice.resolve("answers.csv")));
+  }
+
+  /**
+   * 300 items with 5 answers each from the annotators of {@code model}, seed 2, into {@code out}.
+   */
+  private static void drawFrom(Path model, Path out) {
+    Run r =
+        run(
+            "simulate",
+            "--from",
+            model.toString(),
+            "--tasks",
+            "300",
+            "--answers-per-task",
+            "5",
+            "--seed",
+            "2",
+            "--out",
+            out.toString(),
+            "--quiet");
+    assertEquals(0, r.code(), r.err());
   }
 
   @Test

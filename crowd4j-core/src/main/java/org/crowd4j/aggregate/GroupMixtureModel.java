@@ -45,6 +45,21 @@ public record GroupMixtureModel(
     return membership.length / groupWeights.length;
   }
 
+  /**
+   * The confusion every answer follows when it draws its group from α: Σ_m α_m β^(m), flat {@code K
+   * × K} (Mena &amp; Ñanculef 2019, eq. 3).
+   */
+  public double[] pooledConfusion() {
+    int k2 = numLabels * numLabels;
+    double[] pooled = new double[k2];
+    for (int m = 0; m < groupWeights.length; m++) {
+      for (int c = 0; c < k2; c++) {
+        pooled[c] += groupWeights[m] * groupConfusions[m * k2 + c];
+      }
+    }
+    return pooled;
+  }
+
   /** Each worker's confusion Σ_m p(g=m|w) β^(m). */
   public ConfusionMatrices workerConfusions() {
     int groups = numGroups();

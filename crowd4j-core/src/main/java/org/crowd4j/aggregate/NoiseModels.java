@@ -65,17 +65,7 @@ public final class NoiseModels {
   }
 
   private static NoiseModel pooled(GroupMixtureModel model) {
-    int k = model.numLabels();
-    int k2 = k * k;
-    double[] alpha = model.groupWeights();
-    double[] beta = model.groupConfusions();
-    double[] pooled = new double[k2];
-    for (int m = 0; m < alpha.length; m++) {
-      for (int c = 0; c < k2; c++) {
-        pooled[c] += alpha[m] * beta[m * k2 + c];
-      }
-    }
-    return new PooledNoise(pooled, k);
+    return new PooledNoise(model.pooledConfusion(), model.numLabels());
   }
 
   private static NoiseModel common(CrowdDataset data, CommonConfusionModel model) {

@@ -460,21 +460,7 @@ final class Trainer {
 
   /** Mean data term of {@code items} with the classifier's logits fixed to {@code z}. */
   private double frozenNll(int[] items, float[] z) {
-    double sum = 0;
-    double w = 0;
-    for (int from = 0; from < items.length; from += EVAL_BATCH) {
-      int to = Math.min(items.length, from + EVAL_BATCH);
-      try (NDManager scope = root.newSubManager()) {
-        attach(scope, List.of());
-        Batch b = set.batch(scope, items, from, to);
-        double bw = head.usesTargets() ? b.size() : b.pairs();
-        if (bw > 0) {
-          sum += head.dataLoss(b, frozenLogits(scope, b, z)).getFloat() * bw;
-          w += bw;
-        }
-      }
-    }
-    return w == 0 ? Double.NaN : sum / w;
+    return meanDataLoss(items, (scope, b) -> frozenLogits(scope, b, z));
   }
 
   private void checkpoint(int epoch) {
@@ -521,7 +507,18 @@ final class Trainer {
     return p;
   }
 
+  /** Mean data term of {@code items} under the classifier as it is now (evaluation mode). */
   private double heldOutNll(int[] items) {
+    return meanDataLoss(
+        items, (scope, b) -> block.forward(store, new NDList(b.x()), false).singletonOrThrow());
+  }
+
+  /**
+   * The head's data term averaged over the answers (or items, for heads on targets) of {@code
+   * items}, in evaluation batches, with the classifier's logits of each batch from {@code logits}.
+   */
+  private double meanDataLoss(
+      int[] items, java.util.function.BiFunction<NDManager, Batch, NDArray> logits) {
     double sum = 0;
     double w = 0;
     for (int from = 0; from < items.length; from += EVAL_BATCH) {
@@ -529,10 +526,9 @@ final class Trainer {
       try (NDManager scope = root.newSubManager()) {
         attach(scope, List.of());
         Batch b = set.batch(scope, items, from, to);
-        NDArray logits = block.forward(store, new NDList(b.x()), false).singletonOrThrow();
         double bw = head.usesTargets() ? b.size() : b.pairs();
         if (bw > 0) {
-          sum += head.dataLoss(b, logits).getFloat() * bw;
+          sum += head.dataLoss(b, logits.apply(scope, b)).getFloat() * bw;
           w += bw;
         }
       }

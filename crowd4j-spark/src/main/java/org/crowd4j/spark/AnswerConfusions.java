@@ -30,11 +30,12 @@ final class AnswerConfusions {
    */
   static double[] of(
       int numWorkers, int k, WorkerModel workers, java.util.function.Supplier<double[]> accuracy) {
-    int k2 = k * k;
-    double[] out = new double[numWorkers * k2];
     if (workers instanceof ConfusionMatrices cm) {
       return cm.toArray();
-    } else if (workers instanceof CommonConfusionModel cc) {
+    }
+    int k2 = k * k;
+    double[] out = new double[numWorkers * k2];
+    if (workers instanceof CommonConfusionModel cc) {
       double[] common = cc.common();
       double[] individual = cc.individual().toArray();
       double[] omega = cc.omega();
@@ -44,15 +45,9 @@ final class AnswerConfusions {
         }
       }
     } else if (workers instanceof GroupMixtureModel gm) {
-      double[] alpha = gm.groupWeights();
-      double[] beta = gm.groupConfusions();
-      for (int m = 0; m < alpha.length; m++) {
-        for (int c = 0; c < k2; c++) {
-          out[c] += alpha[m] * beta[m * k2 + c];
-        }
-      }
-      for (int w = 1; w < numWorkers; w++) {
-        System.arraycopy(out, 0, out, w * k2, k2);
+      double[] pooled = gm.pooledConfusion();
+      for (int w = 0; w < numWorkers; w++) {
+        System.arraycopy(pooled, 0, out, w * k2, k2);
       }
     } else {
       double[] a = accuracy.get();

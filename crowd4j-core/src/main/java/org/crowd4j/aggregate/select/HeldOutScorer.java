@@ -73,8 +73,8 @@ public final class HeldOutScorer {
 
   /**
    * As {@link #predict(CrowdDataset, List, FitContext)}, reporting each finished (candidate, fold)
-   * fit to {@code progress} as iteration {@code done} of {@code candidates × folds} (its return
-   * value is ignored: the fits run to the end).
+   * fit to {@code progress} as iteration {@code done} of {@code candidates × scored folds} (its
+   * return value is ignored: the fits run to the end).
    */
   public HeldOutPredictions predict(
       CrowdDataset data,
@@ -119,17 +119,16 @@ public final class HeldOutScorer {
     }
     int c = candidates.size();
     double[][] probability = new double[c][scored];
-    int folds = scoredFolds;
-    String[] jobFailures = new String[c * folds];
+    String[] jobFailures = new String[c * scoredFolds];
     WorkerFolds wf = workerFolds;
     java.util.concurrent.atomic.AtomicInteger done =
         new java.util.concurrent.atomic.AtomicInteger();
-    IntStream.range(0, c * folds)
+    IntStream.range(0, c * scoredFolds)
         .parallel()
         .forEach(
             job -> {
-              int ci = job / folds;
-              int f = job % folds;
+              int ci = job / scoredFolds;
+              int f = job % scoredFolds;
               try {
                 AggregationResult r = candidates.get(ci).method().fit(train[f], quiet);
                 if (wf != null) {
@@ -142,18 +141,18 @@ public final class HeldOutScorer {
               }
               synchronized (progress) {
                 progress.onIteration(
-                    "held-out fits", done.incrementAndGet(), c * folds, Double.NaN);
+                    "held-out fits", done.incrementAndGet(), c * scoredFolds, Double.NaN);
               }
             });
     String[] failures = new String[c];
     List<String> names = new ArrayList<>(c);
     for (int ci = 0; ci < c; ci++) {
       names.add(candidates.get(ci).name());
-      for (int f = 0; f < folds && failures[ci] == null; f++) {
-        failures[ci] = jobFailures[ci * folds + f];
+      for (int f = 0; f < scoredFolds && failures[ci] == null; f++) {
+        failures[ci] = jobFailures[ci * scoredFolds + f];
       }
     }
-    return new HeldOutPredictions(names, answers, scoredFold, folds, probability, failures);
+    return new HeldOutPredictions(names, answers, scoredFold, scoredFolds, probability, failures);
   }
 
   /** {@code fold}, or −1 (not scored) when it is not among the scored folds. */
