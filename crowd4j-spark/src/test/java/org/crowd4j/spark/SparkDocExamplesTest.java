@@ -27,7 +27,7 @@ class SparkDocExamplesTest extends SparkTestBase {
   @TempDir Path dir;
 
   @Test
-  void theJavaExampleRuns() {
+  void theJavaExampleRuns() throws Exception {
     Parity.Data d = Parity.withHalfGold(spark(), Parity.load(spark(), "bluebirds"));
     Dataset<Row> answers =
         d.frame()
