@@ -542,7 +542,7 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
    * The EM loop of the estimators, with the core's stopping rule: per iteration, broadcasts {@code
    * params.get()} and runs {@code iteration} under it; stops after {@code maxIterations}, when the
    * objective gained less than {@code tol}, or when the listener says so. The broadcast of the last
-   * iteration is kept for the model's E-step ({@link #emModel}), the earlier ones destroyed.
+   * iteration is kept for the model's E-step ({@link #emState}), the earlier ones destroyed.
    */
   final EmRun em(
       PreparedAnswers data,
