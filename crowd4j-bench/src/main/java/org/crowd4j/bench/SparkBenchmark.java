@@ -87,7 +87,7 @@ public final class SparkBenchmark {
       buf.asIntBuffer().get(truth);
     }
     Aggregator core;
-    java.util.function.Supplier<SparkAggregator> onSpark;
+    java.util.function.Supplier<SparkAggregator<?, ?>> onSpark;
     switch (method) {
       case "ds" -> {
         DawidSkene.Options options =
@@ -154,7 +154,7 @@ public final class SparkBenchmark {
   }
 
   private static String spark(
-      Path csv, SparkAggregator method, int[] truth, String master, int partitions) {
+      Path csv, SparkAggregator<?, ?> method, int[] truth, String master, int partitions) {
     SparkSession spark =
         SparkSession.builder()
             .master(master)
@@ -167,7 +167,7 @@ public final class SparkBenchmark {
     long t0 = System.nanoTime();
     Dataset<Row> answers = SparkCrowd.read(spark, csv.toString(), null);
     long tFit = System.nanoTime();
-    CrowdModel model =
+    CrowdModel<?> model =
         method
             .setNumPartitions(partitions)
             .setListener(
@@ -206,7 +206,7 @@ public final class SparkBenchmark {
     long t4 = System.nanoTime();
     String out =
         row(
-            "spark " + master + " P=" + model.numPartitions(),
+            "spark " + master + " P=" + model.fitPartitions(),
             model.numAnswers(),
             tasks,
             model.diagnostics().iterations(),

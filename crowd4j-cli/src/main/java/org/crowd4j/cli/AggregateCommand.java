@@ -110,6 +110,14 @@ final class AggregateCommand implements Callable<Integer> {
       description = "Answer blocks for --engine spark (0: automatic, about 4M answers each).")
   int partitions;
 
+  @Option(
+      names = "--spark-model-out",
+      paramLabel = "DIR",
+      description =
+          "With --engine spark: save the fitted Spark ML model to DIR (any file system Spark"
+              + " writes), to load in a Spark application and transform other answers.")
+  String sparkModelOut;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
@@ -132,6 +140,10 @@ final class AggregateCommand implements Callable<Integer> {
     if (master != null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--master applies to --engine spark only");
+    }
+    if (sparkModelOut != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--spark-model-out applies to --engine spark only");
     }
     refuseUnsuitable();
     Aggregator aggregator;
@@ -221,6 +233,9 @@ final class AggregateCommand implements Callable<Integer> {
       }
       Output.put(j, "out", out);
       Output.put(j, "modelOut", modelOut);
+      if (sparkModelOut != null) {
+        j.put("sparkModelOut", sparkModelOut);
+      }
       Output.print(outw, j);
     } else if (output.human()) {
       outw.printf(
@@ -367,6 +382,9 @@ final class AggregateCommand implements Callable<Integer> {
       j.put("input", input.answers.toString());
       Output.put(j, "out", out);
       Output.put(j, "modelOut", modelOut);
+      if (sparkModelOut != null) {
+        j.put("sparkModelOut", sparkModelOut);
+      }
       Output.print(outw, j);
     }
     return ExitCodes.OK;

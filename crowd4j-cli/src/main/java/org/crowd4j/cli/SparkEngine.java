@@ -51,6 +51,7 @@ final class SparkEngine {
             cmd.trainGold == null ? null : cmd.trainGold.toString(),
             cmd.out == null ? null : cmd.out.toString(),
             cmd.modelOut == null ? null : cmd.modelOut.toString(),
+            cmd.sparkModelOut,
             cmd.master,
             cmd.partitions,
             cmd.output.quiet || cmd.output.json),

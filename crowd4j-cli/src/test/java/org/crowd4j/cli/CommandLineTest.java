@@ -69,6 +69,10 @@ class CommandLineTest {
     Run master = run("aggregate", "--master", "local[2]", "--answers", "x.csv", "--method", "ds");
     assertEquals(2, master.code());
     assertTrue(master.err().contains("--master applies to --engine spark only"), master.err());
+    Run model = run("aggregate", "--spark-model-out", "m", "--answers", "x.csv", "--method", "ds");
+    assertEquals(2, model.code());
+    assertTrue(
+        model.err().contains("--spark-model-out applies to --engine spark only"), model.err());
     Run anonymous =
         run(
             "aggregate",

@@ -3,8 +3,6 @@ package org.crowd4j.spark;
 import java.io.Serializable;
 import java.util.Arrays;
 import java.util.Objects;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.ArrayType;
 import org.apache.spark.sql.types.BinaryType;
 import org.apache.spark.sql.types.DataType;
@@ -67,12 +65,12 @@ public record AnswerColumns(String task, String worker, String label, String gol
   }
 
   /**
-   * Checks that {@code df} has every column, each of an atomic type.
+   * Checks that {@code schema} has every column (the worker column only with {@code needWorker}),
+   * each of an atomic type.
    *
    * @throws CrowdInputException naming the missing or unusable column and the columns present
    */
-  void validate(Dataset<Row> df, boolean needWorker) {
-    StructType schema = df.schema();
+  void validate(StructType schema, boolean needWorker) {
     require(schema, "task", task);
     if (needWorker) {
       require(schema, "worker", worker);

@@ -4,23 +4,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import org.apache.spark.ml.linalg.Vectors;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.Posteriors;
 
 /** Per-block helpers shared by the methods. */
 final class Blocks {
   private Blocks() {}
-
-  /** Schema of posterior rows: task, chosen label, its probability, the full posterior. */
-  static final StructType POSTERIOR_SCHEMA =
-      new StructType()
-          .add("task", DataTypes.StringType, false)
-          .add("label", DataTypes.StringType, false)
-          .add("probability", DataTypes.DoubleType, false)
-          .add("posterior", DataTypes.createArrayType(DataTypes.DoubleType, false), false);
 
   /**
    * Soft majority vote of every task into {@code post[i*K ..]}: vote counts divided by their sum
@@ -56,8 +47,8 @@ final class Blocks {
   }
 
   /**
-   * One row per task of {@code b}: task, most probable label (ties to the lowest label id), its
-   * probability and the posterior.
+   * One row per task of {@code b}: task, most probable label (ties to the lowest label id) and the
+   * posterior as a dense vector (the layout of {@link CrowdModel#outputSchema}).
    */
   static Iterator<Row> rows(AnswerBlock b, double[] post, String[] labels) {
     int k = labels.length;
@@ -67,10 +58,7 @@ final class Blocks {
       int best = Posteriors.argmaxRow(post, i * k, k);
       out.add(
           RowFactory.create(
-              tasks[i],
-              labels[best],
-              post[i * k + best],
-              Arrays.copyOfRange(post, i * k, (i + 1) * k)));
+              tasks[i], labels[best], Vectors.dense(Arrays.copyOfRange(post, i * k, (i + 1) * k))));
     }
     return out.iterator();
   }

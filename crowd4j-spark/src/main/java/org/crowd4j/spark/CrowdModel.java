@@ -2,116 +2,325 @@ package org.crowd4j.spark;
 
 import static org.apache.spark.sql.functions.col;
 
+import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Supplier;
 import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.Model;
+import org.apache.spark.ml.linalg.SQLDataTypes;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.MLWritable;
+import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.WorkerModel;
 
 /**
- * A fitted aggregation on Spark: the posteriors of the fitted tasks, the annotator model and the
- * fit's diagnostics, and {@link #transform} for other answers.
+ * A fitted aggregation on Spark, as a Spark ML {@link Model}: {@link #transform} turns answers (one
+ * row per answer, the columns of the params) into one row per task with the task id, the most
+ * probable label ({@link #predictionCol()}, ties to the label that sorts first) and the posterior
+ * ({@link #probabilityCol()}, an {@code ml.linalg} vector in {@link #labels()} order), under the
+ * parameters that gave the fitted posteriors. The annotator model is a DataFrame ({@link
+ * #workers()}) and the core's record ({@link #localWorkerModel()}).
  *
- * <p>Posterior DataFrames have the columns {@code task} (string), {@code label} (the most probable
- * label, ties to the label that sorts first), {@code probability} (its posterior) and {@code
- * posterior} (array of doubles, one per label in {@link #labels()} order); {@link #wide} turns the
- * array into {@code p_<label>} columns. They are computed from the cached answer blocks when an
- * action runs (one pass, no shuffle); {@link #unpersist()} releases the blocks when the model is no
- * longer needed.
+ * <p>{@link #write()} saves the model to any Hadoop file system: the params as Spark ML metadata,
+ * the model-level parameters and the worker table (with the E-step parameters of every worker) as
+ * Parquet beside them; the {@code load} of the model's class reads it back, and the loaded model
+ * transforms answers exactly as the saved one did, without the answers it was fitted to.
+ *
+ * <p>Right after a fit the model also holds the cached answer blocks of the fit: {@link
+ * #posteriors()} are then the posteriors of the fitted tasks (equal to {@code transform} of the
+ * fitted answers, without preparing them again), and {@link #unpersist()} releases the blocks.
+ *
+ * @param <M> the model itself
  */
-public final class CrowdModel {
-  private final String method;
-  private final PreparedAnswers data;
-  private final AnswerColumns columns;
-  private final Preparation.Settings settings;
-  private final BlockScorer scorer;
-  private final boolean transformNeedsWorkers;
-  private final double[] classPriors;
-  private final Diagnostics diagnostics;
-  private final WorkerModel localWorkers;
-  private final Supplier<Dataset<Row>> workers;
-  private final JavaRDD<Row> fittedRows;
-  private final List<Runnable> cleanups = new ArrayList<>();
-  private Dataset<Row> taskValues;
-  private double preparationSeconds;
-  private double methodSeconds;
-  private Dataset<Row> tasks;
+public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M> implements MLWritable {
+  private static final long serialVersionUID = 1L;
 
-  CrowdModel(
-      String method,
-      PreparedAnswers data,
-      AnswerColumns columns,
-      Preparation.Settings settings,
-      BlockScorer scorer,
-      boolean transformNeedsWorkers,
-      double[] classPriors,
-      Diagnostics diagnostics,
-      WorkerModel localWorkers,
-      Supplier<Dataset<Row>> workers,
-      JavaRDD<Row> fittedRows) {
-    this.method = method;
-    this.data = data;
-    this.columns = columns;
-    this.settings = settings;
-    this.scorer = scorer;
-    this.transformNeedsWorkers = transformNeedsWorkers;
-    this.classPriors = classPriors == null ? null : classPriors.clone();
-    this.diagnostics = Objects.requireNonNull(diagnostics, "diagnostics");
-    this.localWorkers = localWorkers;
-    this.workers = workers;
-    this.fittedRows = fittedRows != null ? fittedRows : scoreRows(data, scorer);
+  private final String uid;
+  final transient ModelState state;
+  private final Param<String> taskCol;
+  private final Param<String> workerCol;
+  private final Param<String> labelCol;
+  private final Param<String> goldCol;
+  private final Param<String> predictionCol;
+  private final Param<String> probabilityCol;
+  private final IntParam numPartitions;
+  private final LongParam answersPerPartition;
+  private final BooleanParam cacheInput;
+  private final IntParam workerBroadcastLimit;
+
+  CrowdModel(String uid, ModelState state) {
+    this.uid = Objects.requireNonNull(uid, "uid");
+    this.state = Objects.requireNonNull(state, "state");
+    taskCol = SharedParams.taskCol(this);
+    workerCol = SharedParams.workerCol(this);
+    labelCol = SharedParams.labelCol(this);
+    goldCol = SharedParams.goldCol(this);
+    predictionCol = SharedParams.predictionCol(this);
+    probabilityCol = SharedParams.probabilityCol(this);
+    numPartitions = SharedParams.numPartitions(this);
+    answersPerPartition = SharedParams.answersPerPartition(this);
+    cacheInput = SharedParams.cacheInput(this);
+    workerBroadcastLimit = SharedParams.workerBroadcastLimit(this);
+    setDefault(taskCol, SharedParams.TASK);
+    setDefault(workerCol, SharedParams.WORKER);
+    setDefault(labelCol, SharedParams.LABEL);
+    setDefault(goldCol, "");
+    setDefault(predictionCol, SharedParams.PREDICTION);
+    setDefault(probabilityCol, SharedParams.PROBABILITY);
+    setDefault(numPartitions, 0);
+    setDefault(answersPerPartition, (long) SharedParams.ANSWERS_PER_PARTITION);
+    setDefault(cacheInput, true);
+    setDefault(workerBroadcastLimit, SharedParams.WORKER_BROADCAST_LIMIT);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
   }
 
   /**
-   * Per-task parameters (GLAD's β): {@code table} as returned by {@link #tasks()}, and the same
-   * values as {@code (tname, tvalue)} for {@link #transform}.
+   * The posteriors of a block's tasks under the E-step parameters {@code eStep} (null when the fit
+   * ran no iteration: the soft-majority start).
    */
-  CrowdModel withTaskTable(Dataset<Row> table, Dataset<Row> values) {
-    this.tasks = table;
-    this.taskValues = values;
-    return this;
+  abstract BlockScorer scorer(Broadcast<double[][]> eStep);
+
+  /** Whether scoring uses worker ids (answers of unknown workers are then left out). */
+  abstract boolean needsWorkers();
+
+  /** The core's record of the annotator model, from {@link #parameters()}. */
+  abstract WorkerModel workerModel();
+
+  /** A model of this class around {@code state} (for {@link #copy}). */
+  abstract M newInstance(String uid, ModelState state);
+
+  final FittedParameters parameters() {
+    return state.parameters;
   }
 
-  /** Something to release with {@link #unpersist()} (broadcasts, cached state). */
-  CrowdModel onUnpersist(Runnable cleanup) {
-    cleanups.add(cleanup);
-    return this;
+  @SuppressWarnings("unchecked")
+  private M self() {
+    return (M) this;
   }
 
-  private static JavaRDD<Row> scoreRows(PreparedAnswers data, BlockScorer scorer) {
-    String[] labels = data.labels.toArray(new String[0]);
-    return data.blocks.flatMap(b -> Blocks.rows(b, scorer.score(b), labels));
+  @Override
+  public M copy(ParamMap extra) {
+    M that = copyValues(newInstance(uid, state), extra);
+    if (hasParent()) {
+      that.setParent(parent());
+    }
+    return that;
+  }
+
+  /** The task id column (default {@code task}). */
+  public Param<String> taskCol() {
+    return taskCol;
+  }
+
+  /** The value of {@link #taskCol()}. */
+  public String getTaskCol() {
+    return $(taskCol);
+  }
+
+  /** Sets {@link #taskCol()}. */
+  public M setTaskCol(String name) {
+    set(taskCol, name);
+    return self();
+  }
+
+  /** The worker id column (default {@code worker}). */
+  public Param<String> workerCol() {
+    return workerCol;
+  }
+
+  /** The value of {@link #workerCol()}. */
+  public String getWorkerCol() {
+    return $(workerCol);
+  }
+
+  /** Sets {@link #workerCol()}. */
+  public M setWorkerCol(String name) {
+    set(workerCol, name);
+    return self();
+  }
+
+  /** The answered label column (default {@code label}). */
+  public Param<String> labelCol() {
+    return labelCol;
+  }
+
+  /** The value of {@link #labelCol()}. */
+  public String getLabelCol() {
+    return $(labelCol);
+  }
+
+  /** Sets {@link #labelCol()}. */
+  public M setLabelCol(String name) {
+    set(labelCol, name);
+    return self();
+  }
+
+  /**
+   * A column with the known true label of the row's task, null where unknown: when the answers
+   * given to {@link #transform} have it, those tasks are clamped to it (default: empty, none).
+   */
+  public Param<String> goldCol() {
+    return goldCol;
+  }
+
+  /** The value of {@link #goldCol()} (empty for none). */
+  public String getGoldCol() {
+    return $(goldCol);
+  }
+
+  /** Sets {@link #goldCol()}; null or empty for none. */
+  public M setGoldCol(String name) {
+    set(goldCol, name == null ? "" : name);
+    return self();
+  }
+
+  /** The output column of the most probable label (default {@code prediction}). */
+  public Param<String> predictionCol() {
+    return predictionCol;
+  }
+
+  /** The value of {@link #predictionCol()}. */
+  public String getPredictionCol() {
+    return $(predictionCol);
+  }
+
+  /** Sets {@link #predictionCol()}. */
+  public M setPredictionCol(String name) {
+    set(predictionCol, name);
+    return self();
+  }
+
+  /** The output column of the posterior vector (default {@code probability}). */
+  public Param<String> probabilityCol() {
+    return probabilityCol;
+  }
+
+  /** The value of {@link #probabilityCol()}. */
+  public String getProbabilityCol() {
+    return $(probabilityCol);
+  }
+
+  /** Sets {@link #probabilityCol()}. */
+  public M setProbabilityCol(String name) {
+    set(probabilityCol, name);
+    return self();
+  }
+
+  /** Answer blocks of {@link #transform}; 0 (the default) chooses from the number of answers. */
+  public IntParam numPartitions() {
+    return numPartitions;
+  }
+
+  /** The value of {@link #numPartitions()}. */
+  public int getNumPartitions() {
+    return (Integer) $(numPartitions);
+  }
+
+  /** Sets {@link #numPartitions()}. */
+  public M setNumPartitions(int partitions) {
+    set(numPartitions, partitions);
+    return self();
+  }
+
+  /** Target answers per block of {@link #transform} when the partition count is automatic. */
+  public LongParam answersPerPartition() {
+    return answersPerPartition;
+  }
+
+  /** The value of {@link #answersPerPartition()}. */
+  public long getAnswersPerPartition() {
+    return (Long) $(answersPerPartition);
+  }
+
+  /** Sets {@link #answersPerPartition()}. */
+  public M setAnswersPerPartition(long answers) {
+    set(answersPerPartition, answers);
+    return self();
+  }
+
+  /** Whether {@link #transform} caches the selected input columns while it prepares them. */
+  public BooleanParam cacheInput() {
+    return cacheInput;
+  }
+
+  /** The value of {@link #cacheInput()}. */
+  public boolean getCacheInput() {
+    return (Boolean) $(cacheInput);
+  }
+
+  /** Sets {@link #cacheInput()}. */
+  public M setCacheInput(boolean cache) {
+    set(cacheInput, cache);
+    return self();
+  }
+
+  /** Up to this many workers, {@link #transform} broadcasts the worker index in its join. */
+  public IntParam workerBroadcastLimit() {
+    return workerBroadcastLimit;
+  }
+
+  /** The value of {@link #workerBroadcastLimit()}. */
+  public int getWorkerBroadcastLimit() {
+    return (Integer) $(workerBroadcastLimit);
+  }
+
+  /** Sets {@link #workerBroadcastLimit()}. */
+  public M setWorkerBroadcastLimit(int limit) {
+    set(workerBroadcastLimit, limit);
+    return self();
   }
 
   /** The method's name (as on the command line). */
   public String method() {
-    return method;
+    return parameters().method();
   }
 
-  /** Label names, in the order of the {@code posterior} arrays (the core's label order). */
+  /** Label names, in the order of the probability vectors (the core's label order). */
   public List<String> labels() {
-    return data.labels;
+    return parameters().labels();
   }
 
   /** Number of fitted tasks. */
   public long numTasks() {
-    return data.numTasks;
+    return parameters().counts().numTasks();
   }
 
   /** Number of fitted answers. */
   public long numAnswers() {
-    return data.numAnswers;
+    return parameters().counts().numAnswers();
   }
 
   /** Number of workers. */
   public int numWorkers() {
-    return data.numWorkers;
+    return parameters().counts().numWorkers();
+  }
+
+  /** Number of fitted tasks with a gold label. */
+  public long numGold() {
+    return parameters().counts().numGold();
+  }
+
+  /** Number of partitions (answer blocks) of the fit. */
+  public int fitPartitions() {
+    return parameters().counts().numPartitions();
   }
 
   /**
@@ -120,46 +329,31 @@ public final class CrowdModel {
    * posteriors are computed later, when a DataFrame of them is used.
    */
   public double[] fitSeconds() {
-    return new double[] {preparationSeconds, methodSeconds};
-  }
-
-  void timings(double preparation, double method) {
-    this.preparationSeconds = preparation;
-    this.methodSeconds = method;
-  }
-
-  /** Number of partitions (answer blocks) of the fit. */
-  public int numPartitions() {
-    return data.numPartitions();
-  }
-
-  /** Number of fitted tasks with a gold label. */
-  public long numGold() {
-    return data.numGold;
+    return state.seconds();
   }
 
   /** The class prior, or {@code null} when the method has none. */
   public double[] classPriors() {
-    return classPriors == null ? null : classPriors.clone();
+    double[] p = parameters().classPriors();
+    return p == null ? null : p.clone();
   }
 
   /** Iterations, convergence and objective history, as the core reports them. */
   public Diagnostics diagnostics() {
-    return diagnostics;
+    return parameters().diagnostics();
   }
 
   /**
    * The annotator model as the core's record, indexed by the worker ids of {@link #workerIndex()}
-   * (the same records the single-machine methods return); {@code null} for none. Held on the
-   * driver.
+   * (the same records the single-machine methods return). Held on the driver.
    */
   public WorkerModel localWorkerModel() {
-    return localWorkers;
+    return state.workerModel(this::workerModel);
   }
 
   /** The worker index: {@code wname} (string) and {@code wid} (dense id, in name order). */
   public Dataset<Row> workerIndex() {
-    return data.workerIndex;
+    return state.workerIndex;
   }
 
   /**
@@ -170,79 +364,174 @@ public final class CrowdModel {
    * model file's field of that name).
    */
   public Dataset<Row> workers() {
-    return workers.get();
+    return WorkerTable.shown(fullWorkerTable());
   }
 
-  /**
-   * Per-task parameters of the method, one row per fitted task (GLAD: {@code task}, {@code beta}),
-   * or {@code null} for methods without any.
-   */
-  public Dataset<Row> tasks() {
-    return tasks;
-  }
-
-  /** The posteriors of the fitted tasks (columns: task, label, probability, posterior). */
-  public Dataset<Row> posteriors() {
-    return data.spark.createDataFrame(fittedRows, Blocks.POSTERIOR_SCHEMA);
-  }
-
-  /**
-   * Posteriors of the tasks in {@code answers} (same column names as the fit) under the parameters
-   * that gave the fitted posteriors: {@code transform} of the fitted answers equals {@link
-   * #posteriors()}. Answers by workers the model has not seen are left out (a task left without
-   * answers gets the class prior); labels must be among {@link #labels()}; a gold column, if
-   * configured, clamps its tasks.
-   */
-  public Dataset<Row> transform(Dataset<Row> answers) {
-    return transform(answers, columns);
-  }
-
-  /** {@link #transform(Dataset)} with other column names. */
-  public Dataset<Row> transform(Dataset<Row> answers, AnswerColumns answerColumns) {
-    if (scorer == null) {
-      throw new UnsupportedOperationException(method + " has no transform for new answers");
+  /** The worker table with the storage columns ({@code wid}, {@code eStep}). */
+  final Dataset<Row> fullWorkerTable() {
+    if (state.savedWorkers != null) {
+      return state.savedWorkers;
     }
+    return state.workerTable(cleanups -> WorkerTable.build(state, answerConfusion(), cleanups));
+  }
+
+  /** The answer confusions, flat {@code [w][z][l]} (computed on first use after a fit). */
+  final double[] answerConfusion() {
+    FittedParameters p = parameters();
+    return state.answerConfusion(
+        accuracy ->
+            AnswerConfusions.of(
+                p.counts().numWorkers(),
+                p.numLabels(),
+                localWorkerModel(),
+                accuracy != null
+                    ? accuracy
+                    : () -> AnswerConfusions.oneCoinFit(state.data, scorer())));
+  }
+
+  /** The scorer under this model's E-step. */
+  final BlockScorer scorer() {
+    return scorer(state.eStep());
+  }
+
+  /**
+   * The posteriors of the fitted tasks, in the layout of {@link #transform}: computed from the
+   * cached answer blocks of the fit when used (one pass, no shuffle), equal to {@code transform} of
+   * the fitted answers.
+   *
+   * @throws IllegalStateException for a loaded model, which holds no answers ({@link #transform}
+   *     them instead)
+   */
+  public Dataset<Row> posteriors() {
+    if (!state.fitted()) {
+      throw new IllegalStateException(
+          "a loaded "
+              + method()
+              + " model holds no answers: transform the answers to get their posteriors");
+    }
+    JavaRDD<Row> rows = state.fittedRows(() -> scoreRows(state.data, scorer()));
+    return state.spark.createDataFrame(rows, outputSchema());
+  }
+
+  /**
+   * Posteriors of the tasks in {@code answers} (one row per answer, the columns of the params)
+   * under the parameters that gave the fitted posteriors: one row per task with the task id
+   * (string, column {@link #taskCol()}), {@link #predictionCol()} and {@link #probabilityCol()}.
+   * {@code transform} of the fitted answers equals {@link #posteriors()}. Answers by workers the
+   * model has not seen are left out (a task left without answers gets the class prior); labels must
+   * be among {@link #labels()}; when the answers have the {@link #goldCol()} column, its tasks are
+   * clamped.
+   *
+   * @throws CrowdInputException naming the column for a missing column, nulls, an unknown label or
+   *     conflicting gold labels
+   */
+  @Override
+  public Dataset<Row> transform(Dataset<?> answers) {
+    StructType out = transformSchema(answers.schema());
+    Dataset<Row> frame = answers.toDF();
     Preparation.Settings lazy =
         new Preparation.Settings(
-            settings.numPartitions(),
-            settings.answersPerPartition(),
+            getNumPartitions(),
+            getAnswersPerPartition(),
             StorageLevel.NONE(),
-            settings.cacheInput(),
-            settings.workerBroadcastLimit(),
-            settings.treeReduceAbove());
+            getCacheInput(),
+            getWorkerBroadcastLimit(),
+            SharedParams.TREE_REDUCE_ABOVE);
+    FittedParameters p = parameters();
+    Dataset<Row> taskValues =
+        state.taskTable == null ? null : state.taskTable.toDF("tname", "tvalue");
     PreparedAnswers fresh =
         Preparation.prepare(
-            answers.sparkSession(),
-            answers,
-            answerColumns,
+            frame.sparkSession(),
+            frame,
+            columns(frame.schema()),
             lazy,
             new Preparation.Fixed(
-                data.labels, data.workerIndex, data.numWorkers, transformNeedsWorkers, taskValues));
-    return fresh.spark.createDataFrame(scoreRows(fresh, scorer), Blocks.POSTERIOR_SCHEMA);
+                p.labels(), state.workerIndex, numWorkers(), needsWorkers(), taskValues));
+    return fresh.spark.createDataFrame(scoreRows(fresh, scorer()), out);
+  }
+
+  /** The answer columns for {@code schema}: the gold column only when it is there. */
+  private AnswerColumns columns(StructType schema) {
+    String gold = SharedParams.optional(getGoldCol());
+    if (gold != null && !Arrays.asList(schema.fieldNames()).contains(gold)) {
+      gold = null;
+    }
+    return new AnswerColumns(getTaskCol(), getWorkerCol(), getLabelCol(), gold);
   }
 
   /**
-   * {@code posteriors} with the {@code posterior} array replaced by one column {@code p_<label>}
-   * per label (the layout of the command line's CSV output).
+   * Checks that {@code schema} has the answer columns (task, label and, for methods that use them,
+   * worker) and returns the output schema: task (string), prediction (string), probability
+   * (vector).
+   *
+   * @throws CrowdInputException naming a missing or unusable column
    */
-  public static Dataset<Row> wide(Dataset<Row> posteriors, List<String> labels) {
-    List<Column> cols = new ArrayList<>();
-    cols.add(col("task"));
-    cols.add(col("label"));
-    for (int c = 0; c < labels.size(); c++) {
-      cols.add(col("posterior").getItem(c).as("p_" + labels.get(c)));
-    }
-    return posteriors.select(cols.toArray(new Column[0]));
+  @Override
+  public StructType transformSchema(StructType schema) {
+    columns(schema).validate(schema, needsWorkers());
+    return outputSchema();
   }
 
-  /** Releases the cached answer blocks, the worker index and the broadcast parameters. */
+  /** The schema of {@link #transform}'s output. */
+  StructType outputSchema() {
+    return outputSchema(getTaskCol(), getPredictionCol(), getProbabilityCol());
+  }
+
+  /** Output schema: task (string), prediction (string), probability (vector). */
+  static StructType outputSchema(String task, String prediction, String probability) {
+    if (task.equals(prediction) || task.equals(probability) || prediction.equals(probability)) {
+      throw new IllegalArgumentException(
+          "the task, prediction and probability columns need three names: "
+              + List.of(task, prediction, probability));
+    }
+    return new StructType()
+        .add(task, DataTypes.StringType, false)
+        .add(prediction, DataTypes.StringType, false)
+        .add(probability, SQLDataTypes.VectorType(), false);
+  }
+
+  private static JavaRDD<Row> scoreRows(PreparedAnswers data, BlockScorer scorer) {
+    String[] labels = data.labels.toArray(new String[0]);
+    return data.blocks.flatMap(b -> Blocks.rows(b, scorer.score(b), labels));
+  }
+
+  /**
+   * {@code scored} (the output of {@link #transform} or {@link #posteriors()}) as the command
+   * line's CSV layout: {@code task}, {@code label} (the prediction) and one column {@code
+   * p_<label>} per label.
+   */
+  public Dataset<Row> wide(Dataset<Row> scored) {
+    Column array =
+        org.apache.spark.ml.functions.vector_to_array(col(getProbabilityCol()), "float64");
+    List<Column> cols = new ArrayList<>();
+    cols.add(col(getTaskCol()).as("task"));
+    cols.add(col(getPredictionCol()).as("label"));
+    List<String> labels = labels();
+    for (int c = 0; c < labels.size(); c++) {
+      cols.add(array.getItem(c).as("p_" + labels.get(c)));
+    }
+    return scored.select(cols.toArray(new Column[0]));
+  }
+
+  /**
+   * Saves the model: {@code metadata} (the params, Spark ML's layout), {@code data} (one Parquet
+   * row: method, labels, sizes, class prior, diagnostics, model-level parameters), {@code workers}
+   * (the worker table with the E-step parameters of every worker) and, for GLAD, {@code tasks}
+   * (task, β). Written into a temporary directory and renamed into place.
+   */
+  @Override
+  public MLWriter write() {
+    return new AtomicWriter(this, (instance, dir, spark) -> ModelStore.save(this, dir, spark));
+  }
+
+  @Override
+  public void save(String path) throws IOException {
+    write().save(path);
+  }
+
+  /** Releases the cached answer blocks, the worker index of the fit and the broadcasts. */
   public void unpersist() {
-    data.unpersist();
-    if (data.workerIndex != null) {
-      data.workerIndex.unpersist(false);
-    }
-    for (Runnable r : cleanups) {
-      r.run();
-    }
+    state.unpersist();
   }
 }

@@ -92,7 +92,7 @@ final class Preparation {
   static PreparedAnswers prepare(
       SparkSession spark, Dataset<Row> df, AnswerColumns cols, Settings settings, Fixed fixed) {
     boolean useWorkers = fixed == null || fixed.needWorkers();
-    cols.validate(df, useWorkers);
+    cols.validate(df.schema(), useWorkers);
     if (fixed == null) {
       return unwrap(() -> FitPreparation.prepare(spark, df, cols, settings));
     }

@@ -39,6 +39,8 @@ public final class SparkAggregation {
    * @param trainGold gold file (task,label) given to the method (clamped), or null
    * @param out labels output (CSV file, or Parquet when it ends with .parquet), or null
    * @param modelOut annotator model output (JSON, or a Parquet table of workers), or null
+   * @param sparkModelOut directory to save the fitted Spark ML model to (loadable with the {@code
+   *     load} of its class, or as a stage of a pipeline), or null
    * @param master Spark master when no session is running, or null
    * @param partitions answer blocks, 0 for automatic
    * @param quiet print nothing
@@ -53,6 +55,7 @@ public final class SparkAggregation {
       String trainGold,
       String out,
       String modelOut,
+      String sparkModelOut,
       String master,
       int partitions,
       boolean quiet) {
@@ -79,7 +82,7 @@ public final class SparkAggregation {
   /** Runs {@code request}; progress goes to {@code listener}, the summary to {@code out}. */
   public static void run(Request request, IterationListener listener, PrintWriter out)
       throws IOException {
-    SparkAggregator estimator = SparkMethods.create(request.method(), request.params());
+    SparkAggregator<?, ?> estimator = SparkMethods.create(request.method(), request.params());
     SparkSession.Builder builder = SparkSession.builder().appName("crowd4j " + request.method());
     boolean hasMaster =
         SparkSession.getActiveSession().isDefined() || System.getProperty("spark.master") != null;
@@ -99,13 +102,23 @@ public final class SparkAggregation {
               answers, columns.task(), g, columns.task(), columns.label(), "__crowd4j_gold");
       columns = columns.withGold("__crowd4j_gold");
     }
-    estimator.setColumns(columns).setNumPartitions(request.partitions()).setListener(listener);
-    CrowdModel model = estimator.fit(answers);
+    CrowdModel<?> model =
+        estimator
+            .setTaskCol(columns.task())
+            .setWorkerCol(columns.worker())
+            .setLabelCol(columns.label())
+            .setGoldCol(columns.gold())
+            .setNumPartitions(request.partitions())
+            .setListener(listener)
+            .fit(answers);
     double fitSeconds = (System.nanoTime() - t0) / 1e9;
     try {
       Dataset<Row> posteriors = model.posteriors();
       if (request.out() != null) {
-        SparkCrowd.writePosteriors(posteriors, model.labels(), request.out());
+        SparkCrowd.writePosteriors(model, posteriors, request.out());
+      }
+      if (request.sparkModelOut() != null) {
+        model.write().overwrite().save(request.sparkModelOut());
       }
       if (request.modelOut() != null) {
         writeModel(model, request.modelOut(), request.params());
@@ -120,7 +133,7 @@ public final class SparkAggregation {
             request.answers(),
             spark.version(),
             spark.sparkContext().master(),
-            model.numPartitions(),
+            model.fitPartitions(),
             model.numTasks(),
             model.numWorkers(),
             model.numAnswers(),
@@ -133,7 +146,7 @@ public final class SparkAggregation {
             fitSeconds);
         if (request.gold() != null) {
           Dataset<Row> g = SparkCrowd.read(spark, request.gold(), null);
-          double[] acc = accuracy(posteriors, g, columns.task(), columns.label());
+          double[] acc = accuracy(model.wide(posteriors), g, columns.task(), columns.label());
           out.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", (long) acc[1], acc[0]);
         }
         if (request.out() != null) {
@@ -141,6 +154,9 @@ public final class SparkAggregation {
         }
         if (request.modelOut() != null) {
           out.println("model written to " + request.modelOut());
+        }
+        if (request.sparkModelOut() != null) {
+          out.println("Spark ML model saved to " + request.sparkModelOut());
         }
         out.flush();
       }
@@ -150,8 +166,9 @@ public final class SparkAggregation {
   }
 
   /**
-   * Accuracy of the posteriors' labels on the gold tasks that have answers, as the core counts it
-   * (a gold label no answer uses counts as an error): {@code [accuracy, gold tasks]}.
+   * Accuracy of the labels of {@code posteriors} (columns {@code task}, {@code label}: {@link
+   * CrowdModel#wide}) on the gold tasks that have answers, as the core counts it (a gold label no
+   * answer uses counts as an error): {@code [accuracy, gold tasks]}.
    */
   static double[] accuracy(
       Dataset<Row> posteriors, Dataset<Row> gold, String taskColumn, String labelColumn) {
@@ -175,7 +192,7 @@ public final class SparkAggregation {
    * else the JSON document the single-machine engine writes (method, model type, labels, counts,
    * class priors, model-level parameters, {@code workerModels}, diagnostics, provenance).
    */
-  static void writeModel(CrowdModel model, String path, Map<String, String> options)
+  static void writeModel(CrowdModel<?> model, String path, Map<String, String> options)
       throws IOException {
     Dataset<Row> workers = model.workers();
     if (SparkCrowd.isParquet(path)) {

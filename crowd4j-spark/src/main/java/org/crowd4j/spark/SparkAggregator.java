@@ -1,31 +1,35 @@
 package org.crowd4j.spark;
 
-import java.util.ArrayList;
+import java.io.IOException;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
-import org.apache.spark.HashPartitioner;
-import org.apache.spark.api.java.JavaPairRDD;
-import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.Estimator;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamMap;
+import org.apache.spark.ml.util.MLWritable;
+import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.IterationListener;
-import org.crowd4j.aggregate.WorkerModel;
-import scala.Tuple2;
+import org.crowd4j.aggregate.OptionsBinder;
 
 /**
- * An aggregation method on Spark, in the style of a Spark ML estimator: configure the columns and
- * the layout with the setters, then {@link #fit} an answers DataFrame (one row per answer) into a
- * {@link CrowdModel}.
+ * An aggregation method on Spark as a Spark ML {@link Estimator}: set the columns, the layout and
+ * the method's options as params, then {@link #fit} an answers DataFrame (one row per answer) into
+ * the method's {@link CrowdModel}. An estimator goes into a {@code Pipeline} like any other stage,
+ * saves its params with {@link #write()} and reads them back with the {@code load} of its class.
  *
  * <p><b>How a fit runs.</b> The answers are validated (columns, nulls, labels, gold), labels are
  * numbered in the core's order, workers in name order, and the answers are hash-partitioned by task
@@ -42,161 +46,394 @@ import scala.Tuple2;
  * block only reports its own workers). Up to about 10^7 worker parameters (for example a million
  * workers at K = 3) this fits a driver with a few GB; beyond that, the parameters would have to
  * stay distributed (a keyed reduce and a join per iteration), which these classes do not do.
+ *
+ * @param <M> the fitted model
+ * @param <E> the estimator itself (what the setters return)
  */
-public abstract class SparkAggregator {
-  private AnswerColumns columns = AnswerColumns.defaults();
-  private int numPartitions;
-  private long answersPerPartition = 4_000_000L;
-  private StorageLevel storageLevel = StorageLevel.MEMORY_AND_DISK();
-  private boolean cacheInput = true;
-  private int workerBroadcastLimit = 2_000_000;
-  private long treeReduceAbove = 4_000_000L;
-  private IterationListener listener = IterationListener.NONE;
+public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAggregator<M, E>>
+    extends Estimator<M> implements MLWritable {
+  private static final long serialVersionUID = 1L;
 
-  SparkAggregator() {}
+  private final String uid;
+  private final Param<String> taskCol;
+  private final Param<String> workerCol;
+  private final Param<String> labelCol;
+  private final Param<String> goldCol;
+  private final Param<String> predictionCol;
+  private final Param<String> probabilityCol;
+  private final IntParam numPartitions;
+  private final LongParam answersPerPartition;
+  private final Param<String> storageLevel;
+  private final BooleanParam cacheInput;
+  private final IntParam workerBroadcastLimit;
+  private final LongParam treeReduceAbove;
+  private transient IterationListener listener = IterationListener.NONE;
+
+  SparkAggregator(String uid) {
+    this.uid = Objects.requireNonNull(uid, "uid");
+    taskCol = SharedParams.taskCol(this);
+    workerCol = SharedParams.workerCol(this);
+    labelCol = SharedParams.labelCol(this);
+    goldCol = SharedParams.goldCol(this);
+    predictionCol = SharedParams.predictionCol(this);
+    probabilityCol = SharedParams.probabilityCol(this);
+    numPartitions = SharedParams.numPartitions(this);
+    answersPerPartition = SharedParams.answersPerPartition(this);
+    storageLevel = SharedParams.storageLevel(this);
+    cacheInput = SharedParams.cacheInput(this);
+    workerBroadcastLimit = SharedParams.workerBroadcastLimit(this);
+    treeReduceAbove = SharedParams.treeReduceAbove(this);
+    setDefault(taskCol, SharedParams.TASK);
+    setDefault(workerCol, SharedParams.WORKER);
+    setDefault(labelCol, SharedParams.LABEL);
+    setDefault(goldCol, "");
+    setDefault(predictionCol, SharedParams.PREDICTION);
+    setDefault(probabilityCol, SharedParams.PROBABILITY);
+    setDefault(numPartitions, 0);
+    setDefault(answersPerPartition, (long) SharedParams.ANSWERS_PER_PARTITION);
+    setDefault(storageLevel, SharedParams.STORAGE_LEVEL);
+    setDefault(cacheInput, true);
+    setDefault(workerBroadcastLimit, SharedParams.WORKER_BROADCAST_LIMIT);
+    setDefault(treeReduceAbove, SharedParams.TREE_REDUCE_ABOVE);
+  }
+
+  @Override
+  public String uid() {
+    return uid;
+  }
 
   /** The method's name, as on the command line. */
   public abstract String name();
 
-  /** The column names. */
-  public AnswerColumns columns() {
-    return columns;
+  /**
+   * The method's options as the core's record, built from the params (which it validates).
+   *
+   * @throws IllegalArgumentException for a value the core's record refuses
+   */
+  public abstract Record options();
+
+  /**
+   * Sets every method option from the core's record.
+   *
+   * @throws IllegalArgumentException for an option the Spark method does not support
+   */
+  public abstract E setOptions(Record options);
+
+  /** {@code options} as {@code type}, or an error naming both. */
+  static <T extends Record> T expect(Record options, Class<T> type) {
+    if (!type.isInstance(options)) {
+      throw new IllegalArgumentException(
+          "expected "
+              + type.getName()
+              + ", not "
+              + (options == null ? "null" : options.getClass().getName()));
+    }
+    return type.cast(options);
   }
 
-  /** Sets all column names. */
-  public SparkAggregator setColumns(AnswerColumns columns) {
-    this.columns = Objects.requireNonNull(columns, "columns");
-    return this;
+  /** A new uid for an estimator of method {@code method}. */
+  static String newUid(String method) {
+    return org.apache.spark.ml.util.Identifiable$.MODULE$.randomUID(
+        "crowd4j_" + method.replace('-', '_'));
   }
 
-  /** The task id column (default {@code task}). */
-  public SparkAggregator setTaskCol(String name) {
-    return setColumns(columns.withTask(name));
-  }
-
-  /** The worker id column (default {@code worker}). */
-  public SparkAggregator setWorkerCol(String name) {
-    return setColumns(columns.withWorker(name));
-  }
-
-  /** The answered label column (default {@code label}). */
-  public SparkAggregator setLabelCol(String name) {
-    return setColumns(columns.withLabel(name));
+  @SuppressWarnings("unchecked")
+  final E self() {
+    return (E) this;
   }
 
   /**
-   * A column with the known true label of the row's task, null where unknown; methods that support
-   * it clamp those tasks (default: none).
+   * Sets {@code param} to {@code value} after checking the value with the core's record: the option
+   * {@code option} of {@link #options()} replaced by it (the record's message on a bad value).
    */
-  public SparkAggregator setGoldCol(String name) {
-    return setColumns(columns.withGold(name));
+  final <T> E setOption(Param<T> param, String option, T value) {
+    OptionsBinder.bind(options(), Map.of(option, String.valueOf(value)));
+    set(param, value);
+    return self();
+  }
+
+  /** The task id column (default {@code task}). */
+  public Param<String> taskCol() {
+    return taskCol;
+  }
+
+  /** The value of {@link #taskCol()}. */
+  public String getTaskCol() {
+    return $(taskCol);
+  }
+
+  /** Sets {@link #taskCol()}. */
+  public E setTaskCol(String name) {
+    set(taskCol, name);
+    return self();
+  }
+
+  /** The worker id column (default {@code worker}). */
+  public Param<String> workerCol() {
+    return workerCol;
+  }
+
+  /** The value of {@link #workerCol()}. */
+  public String getWorkerCol() {
+    return $(workerCol);
+  }
+
+  /** Sets {@link #workerCol()}. */
+  public E setWorkerCol(String name) {
+    set(workerCol, name);
+    return self();
+  }
+
+  /** The answered label column (default {@code label}). */
+  public Param<String> labelCol() {
+    return labelCol;
+  }
+
+  /** The value of {@link #labelCol()}. */
+  public String getLabelCol() {
+    return $(labelCol);
+  }
+
+  /** Sets {@link #labelCol()}. */
+  public E setLabelCol(String name) {
+    set(labelCol, name);
+    return self();
+  }
+
+  /**
+   * A column with the known true label of the row's task, null where unknown; the methods clamp
+   * those tasks (default: empty, none).
+   */
+  public Param<String> goldCol() {
+    return goldCol;
+  }
+
+  /** The value of {@link #goldCol()} (empty for none). */
+  public String getGoldCol() {
+    return $(goldCol);
+  }
+
+  /** Sets {@link #goldCol()}; null or empty for none. */
+  public E setGoldCol(String name) {
+    set(goldCol, name == null ? "" : name);
+    return self();
+  }
+
+  /** The output column of the most probable label (default {@code prediction}). */
+  public Param<String> predictionCol() {
+    return predictionCol;
+  }
+
+  /** The value of {@link #predictionCol()}. */
+  public String getPredictionCol() {
+    return $(predictionCol);
+  }
+
+  /** Sets {@link #predictionCol()}. */
+  public E setPredictionCol(String name) {
+    set(predictionCol, name);
+    return self();
+  }
+
+  /** The output column of the posterior vector (default {@code probability}). */
+  public Param<String> probabilityCol() {
+    return probabilityCol;
+  }
+
+  /** The value of {@link #probabilityCol()}. */
+  public String getProbabilityCol() {
+    return $(probabilityCol);
+  }
+
+  /** Sets {@link #probabilityCol()}. */
+  public E setProbabilityCol(String name) {
+    set(probabilityCol, name);
+    return self();
   }
 
   /**
    * Number of partitions (= answer blocks); 0 (the default) uses a multiple of the default
-   * parallelism with at most {@link #setAnswersPerPartition} answers per block.
+   * parallelism with at most {@link #answersPerPartition()} answers per block.
    */
-  public SparkAggregator setNumPartitions(int partitions) {
-    if (partitions < 0) {
-      throw new IllegalArgumentException("numPartitions must be >= 0: " + partitions);
-    }
-    this.numPartitions = partitions;
-    return this;
+  public IntParam numPartitions() {
+    return numPartitions;
+  }
+
+  /** The value of {@link #numPartitions()}. */
+  public int getNumPartitions() {
+    return (Integer) $(numPartitions);
+  }
+
+  /** Sets {@link #numPartitions()}. */
+  public E setNumPartitions(int partitions) {
+    set(numPartitions, partitions);
+    return self();
   }
 
   /** Target answers per block when the partition count is automatic (default 4,000,000). */
-  public SparkAggregator setAnswersPerPartition(long answers) {
-    if (answers < 1) {
-      throw new IllegalArgumentException("answersPerPartition must be >= 1: " + answers);
-    }
-    this.answersPerPartition = answers;
-    return this;
+  public LongParam answersPerPartition() {
+    return answersPerPartition;
+  }
+
+  /** The value of {@link #answersPerPartition()}. */
+  public long getAnswersPerPartition() {
+    return (Long) $(answersPerPartition);
+  }
+
+  /** Sets {@link #answersPerPartition()}. */
+  public E setAnswersPerPartition(long answers) {
+    set(answersPerPartition, answers);
+    return self();
   }
 
   /**
-   * Storage level of the answer blocks (default {@code MEMORY_AND_DISK}: deserialized in memory,
-   * spilled rather than recomputed from the input).
+   * Storage level of the answer blocks, by name (default {@code MEMORY_AND_DISK}: deserialized in
+   * memory, spilled rather than recomputed from the input); not {@code NONE}.
    */
-  public SparkAggregator setStorageLevel(StorageLevel level) {
-    this.storageLevel = Objects.requireNonNull(level, "level");
-    if (level.equals(StorageLevel.NONE())) {
-      throw new IllegalArgumentException("the answer blocks must be cached: storage level NONE");
+  public Param<String> storageLevel() {
+    return storageLevel;
+  }
+
+  /** The value of {@link #storageLevel()}. */
+  public String getStorageLevel() {
+    return $(storageLevel);
+  }
+
+  /** Sets {@link #storageLevel()} (a name of {@link StorageLevel}, not {@code NONE}). */
+  public E setStorageLevel(String level) {
+    if (!SharedParams.isStorageLevel(level)) {
+      throw new IllegalArgumentException(
+          "storageLevel must name a storage level other than NONE, e.g. MEMORY_AND_DISK: " + level);
     }
-    return this;
+    set(storageLevel, level);
+    return self();
   }
 
   /**
-   * Whether to cache the selected input columns while new answers are checked and partitioned for
-   * {@link CrowdModel#transform} (a few jobs), so the input is read once (default true). A fit
-   * reads its input in one shuffle and does not cache it.
+   * Whether the model caches the selected input columns while new answers are checked and
+   * partitioned for {@link CrowdModel#transform} (a few jobs), so the input is read once (default
+   * true). A fit reads its input in one shuffle and does not cache it.
    */
-  public SparkAggregator setCacheInput(boolean cache) {
-    this.cacheInput = cache;
-    return this;
+  public BooleanParam cacheInput() {
+    return cacheInput;
+  }
+
+  /** The value of {@link #cacheInput()}. */
+  public boolean getCacheInput() {
+    return (Boolean) $(cacheInput);
+  }
+
+  /** Sets {@link #cacheInput()}. */
+  public E setCacheInput(boolean cache) {
+    set(cacheInput, cache);
+    return self();
   }
 
   /**
    * Up to this many distinct workers, worker ids are numbered on the driver and broadcast to the
    * answer blocks; above, by a distributed sort and a join (default 2,000,000).
    */
-  public SparkAggregator setWorkerBroadcastLimit(int limit) {
-    if (limit < 0) {
-      throw new IllegalArgumentException("workerBroadcastLimit must be >= 0: " + limit);
-    }
-    this.workerBroadcastLimit = limit;
-    return this;
+  public IntParam workerBroadcastLimit() {
+    return workerBroadcastLimit;
+  }
+
+  /** The value of {@link #workerBroadcastLimit()}. */
+  public int getWorkerBroadcastLimit() {
+    return (Integer) $(workerBroadcastLimit);
+  }
+
+  /** Sets {@link #workerBroadcastLimit()}. */
+  public E setWorkerBroadcastLimit(int limit) {
+    set(workerBroadcastLimit, limit);
+    return self();
   }
 
   /**
    * When all blocks together report per-worker sums for more than this many workers (counting a
    * worker once per block it answers in), the sums are added on the executors in groups of about √P
-   * partitions before they reach the driver (default 4,000,000; see {@link #collect}).
+   * partitions before they reach the driver (default 4,000,000).
    */
-  public SparkAggregator setTreeReduceAbove(long workerRows) {
-    if (workerRows < 0) {
-      throw new IllegalArgumentException("treeReduceAbove must be >= 0: " + workerRows);
-    }
-    this.treeReduceAbove = workerRows;
-    return this;
+  public LongParam treeReduceAbove() {
+    return treeReduceAbove;
   }
 
-  /** Called on the driver after every iteration (progress, early stop). */
-  public SparkAggregator setListener(IterationListener listener) {
+  /** The value of {@link #treeReduceAbove()}. */
+  public long getTreeReduceAbove() {
+    return (Long) $(treeReduceAbove);
+  }
+
+  /** Sets {@link #treeReduceAbove()}. */
+  public E setTreeReduceAbove(long workerRows) {
+    set(treeReduceAbove, workerRows);
+    return self();
+  }
+
+  /**
+   * Called on the driver after every iteration (progress, early stop). Not a param: it is not
+   * saved, and a copy of this estimator shares it.
+   */
+  public E setListener(IterationListener listener) {
     this.listener = Objects.requireNonNull(listener, "listener");
-    return this;
+    return self();
   }
 
   IterationListener listener() {
-    return listener;
+    return listener == null ? IterationListener.NONE : listener;
+  }
+
+  /** The column names of the answers. */
+  AnswerColumns columns() {
+    return new AnswerColumns(
+        getTaskCol(), getWorkerCol(), getLabelCol(), SharedParams.optional(getGoldCol()));
   }
 
   Preparation.Settings settings() {
     return new Preparation.Settings(
-        numPartitions,
-        answersPerPartition,
-        storageLevel,
-        cacheInput,
-        workerBroadcastLimit,
-        treeReduceAbove);
+        getNumPartitions(),
+        getAnswersPerPartition(),
+        StorageLevel.fromString(getStorageLevel()),
+        getCacheInput(),
+        getWorkerBroadcastLimit(),
+        getTreeReduceAbove());
   }
 
   /**
-   * Fits the method to {@code answers}, one row per answer.
+   * Checks that {@code schema} has the answer columns (task, worker, label and, when set, gold; of
+   * atomic types) and returns the schema of the model's output: the task column (string), {@link
+   * #predictionCol()} (string) and {@link #probabilityCol()} (vector), one row per task.
+   *
+   * @throws CrowdInputException naming a missing or unusable column
+   */
+  @Override
+  public StructType transformSchema(StructType schema) {
+    columns().validate(schema, true);
+    return CrowdModel.outputSchema(getTaskCol(), getPredictionCol(), getProbabilityCol());
+  }
+
+  /**
+   * Fits the method to {@code answers}, one row per answer. The model has this estimator's uid and
+   * params (columns, layout) and this estimator as its parent.
    *
    * @throws CrowdInputException (an {@link IllegalArgumentException}) for a missing column, null
    *     ids or labels, a gold label no answer uses, conflicting gold labels of a task, or no
    *     answers; the message names the column and the problem
+   * @throws IllegalArgumentException for an option value the core's record refuses
    */
-  public final CrowdModel fit(Dataset<Row> answers) {
+  @Override
+  public final M fit(Dataset<?> answers) {
     Objects.requireNonNull(answers, "answers");
+    options();
+    transformSchema(answers.schema());
+    Dataset<Row> frame = answers.toDF();
     long t0 = System.nanoTime();
-    PreparedAnswers data =
-        Preparation.prepare(answers.sparkSession(), answers, columns, settings());
+    PreparedAnswers data = Preparation.prepare(frame.sparkSession(), frame, columns(), settings());
     long t1 = System.nanoTime();
     boolean ok = false;
     try {
-      CrowdModel model = Preparation.unwrap(() -> fit(data));
-      model.timings((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
+      ModelState state = Preparation.unwrap(() -> fit(data));
+      state.timings((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
+      M model = copyValues(newModel(uid, state), new ParamMap());
+      model.setParent(this);
       ok = true;
       return model;
     } finally {
@@ -209,104 +446,56 @@ public abstract class SparkAggregator {
     }
   }
 
-  abstract CrowdModel fit(PreparedAnswers data);
+  /** The method's fit on prepared answers. */
+  abstract ModelState fit(PreparedAnswers data);
+
+  /** The method's model around {@code state}. */
+  abstract M newModel(String uid, ModelState state);
+
+  /** A copy with the same uid and params, {@code extra} applied, and the same listener. */
+  @Override
+  public E copy(ParamMap extra) {
+    E that = defaultCopy(extra);
+    that.setListener(listener());
+    return that;
+  }
+
+  /**
+   * Saves the params (Spark ML's metadata layout, readable by {@code DefaultParamsReader}: the
+   * {@code load} of every estimator class).
+   */
+  @Override
+  public MLWriter write() {
+    return new AtomicWriter(this, AtomicWriter::saveParams);
+  }
+
+  @Override
+  public void save(String path) throws IOException {
+    write().save(path);
+  }
 
   /**
    * One job over the blocks: {@code pass} per block; the results in partition order (see {@link
-   * #collect}).
+   * BlockSums#collect}).
    */
   static List<PartialSums> run(PreparedAnswers data, Function<AnswerBlock, PartialSums> pass) {
-    return collect(data, data.blocks.map(pass));
+    return BlockSums.collect(data, data.blocks.map(pass));
   }
+
+  /** Type of a confusion-matrix column: rows indexed [true label][answered label]. */
+  static final org.apache.spark.sql.types.DataType CONFUSION =
+      DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType, false));
 
   /**
-   * The per-block sums in partition order, for the driver to add. When the blocks together report
-   * more than {@link #setTreeReduceAbove} worker rows, they are first added in groups of about √P
-   * consecutive partitions on the executors (one small shuffle), each group in partition order, and
-   * the driver receives one sum per group, in group order: as deterministic as the direct way, with
-   * a driver load of √P instead of P blocks' worth of per-worker sums.
+   * The state of an {@link #em} fit's model: the broadcast of the last E-step (per-worker entries
+   * {@code strides}; none when no iteration ran, and the posteriors are the soft-majority start)
+   * and the diagnostics, the objective named {@code objective}.
    */
-  static List<PartialSums> collect(PreparedAnswers data, JavaRDD<PartialSums> sums) {
-    int partitions = sums.getNumPartitions();
-    if (data.localWorkerSlots <= data.settings.treeReduceAbove() || partitions < 4) {
-      return sums.collect();
-    }
-    int group = (int) Math.ceil(Math.sqrt(partitions));
-    int groups = (partitions + group - 1) / group;
-    JavaPairRDD<Integer, Tuple2<Integer, PartialSums>> keyed =
-        sums.mapPartitionsWithIndex(
-                (Integer i, Iterator<PartialSums> it) -> {
-                  List<Tuple2<Integer, Tuple2<Integer, PartialSums>>> out = new ArrayList<>();
-                  while (it.hasNext()) {
-                    out.add(new Tuple2<>(i / group, new Tuple2<>(i, it.next())));
-                  }
-                  return out.iterator();
-                },
-                true)
-            .mapToPair(t -> t);
-    List<Tuple2<Integer, PartialSums>> merged =
-        keyed
-            .groupByKey(new HashPartitioner(groups))
-            .mapValues(SparkAggregator::mergeInOrder)
-            .collect();
-    List<Tuple2<Integer, PartialSums>> ordered = new ArrayList<>(merged);
-    ordered.sort((a, b) -> Integer.compare(a._1(), b._1()));
-    List<PartialSums> out = new ArrayList<>(ordered.size());
-    for (Tuple2<Integer, PartialSums> t : ordered) {
-      out.add(t._2());
-    }
-    return out;
-  }
-
-  /** Adds the sums of one group of partitions, in partition order. */
-  static PartialSums mergeInOrder(Iterable<Tuple2<Integer, PartialSums>> group) {
-    List<Tuple2<Integer, PartialSums>> parts = new ArrayList<>();
-    group.forEach(parts::add);
-    parts.sort((a, b) -> Integer.compare(a._1(), b._1()));
-    int headLength = parts.get(0)._2().head.length;
-    int stride = 0;
-    int slots = 0;
-    for (Tuple2<Integer, PartialSums> p : parts) {
-      stride = Math.max(stride, p._2().stride);
-      slots += p._2().workers.length;
-    }
-    int[] ids = new int[slots];
-    int n = 0;
-    for (Tuple2<Integer, PartialSums> p : parts) {
-      System.arraycopy(p._2().workers, 0, ids, n, p._2().workers.length);
-      n += p._2().workers.length;
-    }
-    Arrays.sort(ids);
-    int distinct = 0;
-    for (int j = 0; j < ids.length; j++) {
-      if (j == 0 || ids[j] != ids[j - 1]) {
-        ids[distinct++] = ids[j];
-      }
-    }
-    ids = Arrays.copyOf(ids, distinct);
-    double[] head = new double[headLength];
-    double[] per = new double[distinct * stride];
-    for (Tuple2<Integer, PartialSums> t : parts) {
-      PartialSums p = t._2();
-      for (int j = 0; j < headLength; j++) {
-        head[j] += p.head[j];
-      }
-      for (int j = 0; j < p.workers.length; j++) {
-        int at = Arrays.binarySearch(ids, p.workers[j]) * stride;
-        for (int s = 0; s < p.stride; s++) {
-          per[at + s] += p.perWorker[j * p.stride + s];
-        }
-      }
-    }
-    List<PartialSums> plain = new ArrayList<>(parts.size());
-    for (Tuple2<Integer, PartialSums> t : parts) {
-      plain.add(t._2());
-    }
-    int maxLength = 0;
-    for (PartialSums p : plain) {
-      maxLength = Math.max(maxLength, p.maxima.length);
-    }
-    return new PartialSums(head, ids, per, stride).withMaxima(PartialSums.maxima(plain, maxLength));
+  final ModelState.Builder emState(
+      PreparedAnswers data, EmRun run, String objective, int... strides) {
+    return new ModelState.Builder(data, name())
+        .eStep(run.eStep, strides)
+        .diagnostics(run.diagnostics(objective));
   }
 
   /** Broadcasts {@code value}; the caller destroys it when no job needs it any more. */
@@ -319,115 +508,6 @@ public abstract class SparkAggregator {
     if (b != null) {
       b.destroy();
     }
-  }
-
-  /** A row function for {@link #workerTable}: the method's values for global worker id w. */
-  @FunctionalInterface
-  interface WorkerRow extends java.io.Serializable {
-    Object[] values(int w, double[][] params);
-  }
-
-  /** The per-worker values the rows of {@link #workerTable} are made from. */
-  private record WorkerParams(int[] sizes, double[][] params, double[] answerConfusion, int k)
-      implements java.io.Serializable {}
-
-  /** Type of a confusion-matrix column: rows indexed [true label][answered label]. */
-  static final org.apache.spark.sql.types.DataType CONFUSION =
-      DataTypes.createArrayType(DataTypes.createArrayType(DataTypes.DoubleType, false));
-
-  /**
-   * A DataFrame with one row per worker: {@code worker}, {@code answers} (the worker's number of
-   * answers), then the columns of {@code schema}, their values from {@code row} over the broadcast
-   * {@code params}, and last {@code answerConfusion} (P(answer | true label), {@link
-   * AnswerConfusions}; flat {@code [w][z][l]}).
-   */
-  static Dataset<Row> workerTable(
-      PreparedAnswers data,
-      StructType schema,
-      double[][] params,
-      WorkerRow row,
-      double[] answerConfusion) {
-    int k = data.numLabels();
-    Broadcast<WorkerParams> b =
-        data.jsc.broadcast(new WorkerParams(data.workerSizes, params, answerConfusion, k));
-    StructType full =
-        new StructType()
-            .add("worker", DataTypes.StringType, false)
-            .add("answers", DataTypes.IntegerType, false);
-    for (var f : schema.fields()) {
-      full = full.add(f);
-    }
-    full = full.add("answerConfusion", CONFUSION, false);
-    JavaRDD<Row> rows =
-        data.workerIndex
-            .javaRDD()
-            .map(
-                r -> {
-                  int w = r.getInt(1);
-                  WorkerParams wp = b.value();
-                  Object[] v = row.values(w, wp.params());
-                  Object[] all = new Object[v.length + 3];
-                  all[0] = r.getString(0);
-                  all[1] = wp.sizes()[w];
-                  System.arraycopy(v, 0, all, 2, v.length);
-                  all[v.length + 2] = matrix(wp.answerConfusion(), w * wp.k() * wp.k(), wp.k());
-                  return RowFactory.create(all);
-                });
-    return data.spark.createDataFrame(rows, full);
-  }
-
-  /**
-   * The fitted model: posteriors of the fitted tasks from {@code fitted} or, when null, from {@code
-   * scorer} over the cached blocks; {@code scorer} also scores new answers ({@code
-   * transformNeedsWorkers}: answers of unknown workers are dropped); the annotator DataFrame is
-   * {@link #workerTable} of {@code schema}, {@code table} and {@code row}, with the answer
-   * confusions of a model without a matrix of its own from the per-worker accuracies {@code
-   * accuracy} (null: the one-coin fit to the posteriors of {@code scorer}), computed when the
-   * worker table is first built.
-   */
-  final CrowdModel model(
-      PreparedAnswers data,
-      BlockScorer scorer,
-      boolean transformNeedsWorkers,
-      double[] classPriors,
-      Diagnostics diagnostics,
-      WorkerModel workers,
-      StructType schema,
-      double[][] table,
-      WorkerRow row,
-      JavaRDD<Row> fitted,
-      Supplier<double[]> accuracy) {
-    int k = data.numLabels();
-    Supplier<double[]> accuracies =
-        accuracy != null ? accuracy : () -> AnswerConfusions.oneCoinFit(data, scorer);
-    double[][] answerConfusion = new double[1][];
-    return new CrowdModel(
-        name(),
-        data,
-        columns(),
-        settings(),
-        scorer,
-        transformNeedsWorkers,
-        classPriors,
-        diagnostics,
-        workers,
-        () ->
-            workerTable(
-                data,
-                schema,
-                table,
-                row,
-                answerConfusions(answerConfusion, data.numWorkers, k, workers, accuracies)),
-        fitted);
-  }
-
-  /** The answer confusions, computed once and kept in {@code memo[0]}. */
-  private static synchronized double[] answerConfusions(
-      double[][] memo, int numWorkers, int k, WorkerModel workers, Supplier<double[]> accuracy) {
-    if (memo[0] == null) {
-      memo[0] = AnswerConfusions.of(numWorkers, k, workers, accuracy);
-    }
-    return memo[0];
   }
 
   /** Iterations, convergence and objectives of an {@link #em} loop. */
@@ -462,7 +542,7 @@ public abstract class SparkAggregator {
    * The EM loop of the estimators, with the core's stopping rule: per iteration, broadcasts {@code
    * params.get()} and runs {@code iteration} under it; stops after {@code maxIterations}, when the
    * objective gained less than {@code tol}, or when the listener says so. The broadcast of the last
-   * iteration is kept for the model's E-step ({@link #emModel}), the earlier ones destroyed.
+   * iteration is kept for the model's E-step ({@link #emState}), the earlier ones destroyed.
    */
   final EmRun em(
       PreparedAnswers data,
@@ -497,39 +577,6 @@ public abstract class SparkAggregator {
       }
     }
     return run;
-  }
-
-  /**
-   * The model of an {@link #em} fit: posteriors from {@code eStep} under the last iteration's
-   * parameters, or the soft-majority start (gold clamped) when no iteration ran; the broadcast is
-   * released with the model. {@code accuracy} as for {@link #model}.
-   */
-  final CrowdModel emModel(
-      PreparedAnswers data,
-      EmRun run,
-      java.util.function.Function<Broadcast<double[][]>, BlockScorer> eStep,
-      double[] classPriors,
-      String objective,
-      WorkerModel workers,
-      StructType schema,
-      double[][] table,
-      WorkerRow row,
-      Supplier<double[]> accuracy) {
-    Broadcast<double[][]> held = run.eStep;
-    BlockScorer scorer = held == null ? Blocks.softMajorityScorer() : eStep.apply(held);
-    return model(
-            data,
-            scorer,
-            true,
-            classPriors,
-            run.diagnostics(objective),
-            workers,
-            schema,
-            table,
-            row,
-            null,
-            accuracy)
-        .onUnpersist(() -> destroy(held));
   }
 
   /** e^x of every entry of {@code log}, as a new array. */

@@ -1,13 +1,12 @@
 package org.crowd4j.spark;
 
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CommonConfusionEm.OmegaMode;
-import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
 
@@ -22,23 +21,45 @@ import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
  * <p>{@link OmegaMode#PER_ANSWER} keeps one parameter per answer from one iteration to the next,
  * which this stateless pass design does not hold; it is refused.
  */
-public final class SparkCommonConfusionEm extends SparkAggregator {
-  private final CommonConfusionEm.Options options;
+public final class SparkCommonConfusionEm
+    extends SparkEmAggregator<SparkCommonConfusionEmModel, SparkCommonConfusionEm> {
+  private static final long serialVersionUID = 1L;
+  private static final CommonConfusionEm.Options DEFAULTS = CommonConfusionEm.Options.defaults();
 
-  /** The EM with {@code options} (ω per worker). */
-  public SparkCommonConfusionEm(CommonConfusionEm.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-    if (options.omegaMode() != OmegaMode.PER_WORKER) {
-      throw new IllegalArgumentException(
-          "omegaMode "
-              + options.omegaMode()
-              + " is not supported on Spark (one parameter per answer); use PER_WORKER");
-    }
-  }
+  private final DoubleParam smoothing;
+  private final DoubleParam initialOmega;
 
   /** The EM with default options. */
   public SparkCommonConfusionEm() {
-    this(CommonConfusionEm.Options.defaults());
+    this(newUid("common-confusion-em"));
+  }
+
+  /** The EM with default options and the uid {@code uid} (for Spark ML's readers). */
+  public SparkCommonConfusionEm(String uid) {
+    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
+    smoothing =
+        new DoubleParam(
+            this, "smoothing", "pseudo-count added to every count of rho, pi^g and pi^r (> 0)");
+    initialOmega =
+        new DoubleParam(this, "initialOmega", "omega before the first E-step, in (0, 1)");
+    setDefault(smoothing, DEFAULTS.smoothing());
+    setDefault(initialOmega, DEFAULTS.initialOmega());
+  }
+
+  /** The EM with {@code options} (ω per worker). */
+  public SparkCommonConfusionEm(CommonConfusionEm.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkCommonConfusionEm> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkCommonConfusionEm load(String path) {
+    return read().load(path);
   }
 
   @Override
@@ -46,8 +67,70 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
     return "common-confusion-em";
   }
 
+  /** The pseudo-count λ (the core's {@code smoothing}). */
+  public DoubleParam smoothing() {
+    return smoothing;
+  }
+
+  /** The value of {@link #smoothing()}. */
+  public double getSmoothing() {
+    return (Double) $(smoothing);
+  }
+
+  /** Sets {@link #smoothing()}, checked by the core's options record. */
+  public SparkCommonConfusionEm setSmoothing(double value) {
+    return setOption(smoothing, "smoothing", value);
+  }
+
+  /** ω before the first E-step (the core's {@code initialOmega}). */
+  public DoubleParam initialOmega() {
+    return initialOmega;
+  }
+
+  /** The value of {@link #initialOmega()}. */
+  public double getInitialOmega() {
+    return (Double) $(initialOmega);
+  }
+
+  /** Sets {@link #initialOmega()}, checked by the core's options record. */
+  public SparkCommonConfusionEm setInitialOmega(double value) {
+    return setOption(initialOmega, "initialOmega", value);
+  }
+
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  public CommonConfusionEm.Options options() {
+    return new CommonConfusionEm.Options(
+        getMaxIter(), getTol(), getSmoothing(), OmegaMode.PER_WORKER, getInitialOmega());
+  }
+
+  /**
+   * Sets every option from a {@link CommonConfusionEm.Options}.
+   *
+   * @throws IllegalArgumentException for ω per answer ({@link OmegaMode#PER_ANSWER})
+   */
+  @Override
+  public SparkCommonConfusionEm setOptions(Record options) {
+    CommonConfusionEm.Options o = expect(options, CommonConfusionEm.Options.class);
+    if (o.omegaMode() != OmegaMode.PER_WORKER) {
+      throw new IllegalArgumentException(
+          "omegaMode "
+              + o.omegaMode()
+              + " is not supported on Spark (one parameter per answer); use PER_WORKER");
+    }
+    setMaxIter(o.maxIterations());
+    setTol(o.tol());
+    setSmoothing(o.smoothing());
+    return setInitialOmega(o.initialOmega());
+  }
+
+  @Override
+  SparkCommonConfusionEmModel newModel(String uid, ModelState state) {
+    return new SparkCommonConfusionEmModel(uid, state);
+  }
+
+  @Override
+  ModelState fit(PreparedAnswers data) {
+    CommonConfusionEm.Options options = options();
     int k = data.numLabels();
     int k2 = k * k;
     int numWorkers = data.numWorkers;
@@ -75,7 +158,7 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
               return s.sums(b, 0);
             });
     // replaced (never changed in place) by every M-step
-    Params[] p = {mStep(PartialSums.total(start, k + k2, numWorkers, k2 + 1), data)};
+    Params[] p = {mStep(PartialSums.total(start, k + k2, numWorkers, k2 + 1), data, options)};
 
     EmRun run =
         em(
@@ -105,28 +188,26 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
               double objective =
                   (logLik + CommonConfusionKernel.logPrior(lambda, old.rho, old.piG, old.piR))
                       / Math.max(1, m);
-              p[0] = mStep(sums, data);
+              p[0] = mStep(sums, data, options);
               return objective;
             });
 
-    StructType schema =
-        new StructType()
-            .add("omega", DataTypes.DoubleType, false)
-            .add("skill", DataTypes.DoubleType, false)
-            .add("confusion", CONFUSION, false);
     Params last = p[0];
     ConfusionMatrices individual = new ConfusionMatrices(numWorkers, k, last.piR);
-    return emModel(
-        data,
-        run,
-        SparkCommonConfusionEm::scorer,
-        last.rho.clone(),
-        lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer",
-        new CommonConfusionModel(last.piG, individual, last.omega),
-        schema,
-        new double[][] {last.omega, individual.skills(), last.piR},
-        (w, q) -> new Object[] {q[0][w], q[1][w], matrix(q[2], w * k * k, k)},
-        null);
+    return emState(
+            data,
+            run,
+            lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer",
+            0,
+            0,
+            k2,
+            1)
+        .classPriors(last.rho)
+        .array(SparkCommonConfusionEmModel.COMMON, last.piG)
+        .column(WorkerColumn.number("omega", last.omega))
+        .column(WorkerColumn.number("skill", individual.skills()))
+        .column(WorkerColumn.matrix("confusion", k, last.piR))
+        .build();
   }
 
   /** The parameters: ρ, π^g, π^r ({@code [w][k][l]}) and ω per worker. */
@@ -141,7 +222,8 @@ public final class SparkCommonConfusionEm extends SparkAggregator {
   }
 
   /** The core's M-step from the summed counts (pseudo-counts λ added here). */
-  private Params mStep(double[][] sums, PreparedAnswers data) {
+  private static Params mStep(
+      double[][] sums, PreparedAnswers data, CommonConfusionEm.Options options) {
     int k = data.numLabels();
     int k2 = k * k;
     int numWorkers = data.numWorkers;

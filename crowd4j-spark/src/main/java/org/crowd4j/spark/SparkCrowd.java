@@ -1,16 +1,17 @@
 package org.crowd4j.spark;
 
+import static org.apache.spark.sql.functions.array_max;
 import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
@@ -78,15 +79,27 @@ public final class SparkCrowd {
   }
 
   /**
-   * Writes posteriors: to Parquet (with the {@code posterior} array) when {@code path} ends with
-   * {@code .parquet}, else as one CSV file {@code task,label,p_<label>...} (the command line's
-   * layout), written through a temporary directory beside it and renamed.
+   * Writes the output of {@code model}'s {@link CrowdModel#transform} or {@link
+   * CrowdModel#posteriors()}: to Parquet when {@code path} ends with {@code .parquet} (columns
+   * {@code task}, {@code label}, {@code probability} of the label and {@code posterior}, an array
+   * in the model's label order), else as one CSV file {@code task,label,p_<label>...} (the command
+   * line's layout), written through a temporary directory beside it and renamed.
    */
-  public static void writePosteriors(Dataset<Row> posteriors, List<String> labels, String path) {
+  public static void writePosteriors(CrowdModel<?> model, Dataset<Row> scored, String path) {
     if (isParquet(path)) {
-      posteriors.write().mode(SaveMode.Overwrite).parquet(path);
+      Column posterior =
+          org.apache.spark.ml.functions.vector_to_array(col(model.getProbabilityCol()), "float64");
+      scored
+          .select(
+              col(model.getTaskCol()).as("task"),
+              col(model.getPredictionCol()).as("label"),
+              array_max(posterior).as("probability"),
+              posterior.as("posterior"))
+          .write()
+          .mode(SaveMode.Overwrite)
+          .parquet(path);
     } else {
-      writeSingleCsv(CrowdModel.wide(posteriors, labels), path);
+      writeSingleCsv(model.wide(scored), path);
     }
   }
 

@@ -4,14 +4,15 @@ import java.io.Serializable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
 import java.util.SplittableRandom;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.param.LongParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.kernel.CrowdMixtureKernel;
 
@@ -31,18 +32,55 @@ import org.crowd4j.aggregate.kernel.CrowdMixtureKernel;
  * the per-worker group memberships. A listener that stops the fit stops all restarts at once (the
  * core stops the current restart and skips the later ones).
  */
-public final class SparkCrowdMixture extends SparkAggregator {
+public final class SparkCrowdMixture
+    extends SparkEmAggregator<SparkCrowdMixtureModel, SparkCrowdMixture> {
+  private static final long serialVersionUID = 1L;
   private static final int KMEANS_ITERATIONS = 100;
-  private final CrowdMixture.Options options;
+  private static final CrowdMixture.Options DEFAULTS = CrowdMixture.Options.defaults();
 
-  /** The crowd mixture with {@code options}. */
-  public SparkCrowdMixture(CrowdMixture.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-  }
+  private final IntParam groups;
+  private final IntParam restarts;
+  private final BooleanParam laplace;
+  private final BooleanParam randomLambda;
+  private final LongParam seed;
 
   /** The crowd mixture with default options. */
   public SparkCrowdMixture() {
-    this(CrowdMixture.Options.defaults());
+    this(newUid("crowd-mixture"));
+  }
+
+  /** The crowd mixture with default options and the uid {@code uid} (for Spark ML's readers). */
+  public SparkCrowdMixture(String uid) {
+    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
+    groups = new IntParam(this, "groups", "number of annotator groups M (>= 1)");
+    restarts =
+        new IntParam(this, "restarts", "EM runs from different starts; the best is kept (>= 1)");
+    laplace =
+        new BooleanParam(this, "laplace", "Laplace priors on the group weights and confusions");
+    randomLambda =
+        new BooleanParam(this, "randomLambda", "random initial group weights of the start");
+    seed = new LongParam(this, "seed", "seed of the k-means starts and the random weights");
+    setDefault(groups, DEFAULTS.groups());
+    setDefault(restarts, DEFAULTS.restarts());
+    setDefault(laplace, DEFAULTS.laplace());
+    setDefault(randomLambda, DEFAULTS.randomLambda());
+    setDefault(seed, DEFAULTS.seed());
+  }
+
+  /** The crowd mixture with {@code options}. */
+  public SparkCrowdMixture(CrowdMixture.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkCrowdMixture> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkCrowdMixture load(String path) {
+    return read().load(path);
   }
 
   @Override
@@ -50,12 +88,118 @@ public final class SparkCrowdMixture extends SparkAggregator {
     return "crowd-mixture";
   }
 
+  /** The number of annotator groups (the core's {@code groups}). */
+  public IntParam groups() {
+    return groups;
+  }
+
+  /** The value of {@link #groups()}. */
+  public int getGroups() {
+    return (Integer) $(groups);
+  }
+
+  /** Sets {@link #groups()}, checked by the core's options record. */
+  public SparkCrowdMixture setGroups(int value) {
+    return setOption(groups, "groups", value);
+  }
+
+  /** The number of EM runs from different starts (the core's {@code restarts}). */
+  public IntParam restarts() {
+    return restarts;
+  }
+
+  /** The value of {@link #restarts()}. */
+  public int getRestarts() {
+    return (Integer) $(restarts);
+  }
+
+  /** Sets {@link #restarts()}, checked by the core's options record. */
+  public SparkCrowdMixture setRestarts(int value) {
+    return setOption(restarts, "restarts", value);
+  }
+
+  /** Laplace priors (the core's {@code laplace}). */
+  public BooleanParam laplace() {
+    return laplace;
+  }
+
+  /** The value of {@link #laplace()}. */
+  public boolean getLaplace() {
+    return (Boolean) $(laplace);
+  }
+
+  /** Sets {@link #laplace()}. */
+  public SparkCrowdMixture setLaplace(boolean value) {
+    return setOption(laplace, "laplace", value);
+  }
+
+  /** Random initial group weights (the core's {@code randomLambda}). */
+  public BooleanParam randomLambda() {
+    return randomLambda;
+  }
+
+  /** The value of {@link #randomLambda()}. */
+  public boolean getRandomLambda() {
+    return (Boolean) $(randomLambda);
+  }
+
+  /** Sets {@link #randomLambda()}. */
+  public SparkCrowdMixture setRandomLambda(boolean value) {
+    return setOption(randomLambda, "randomLambda", value);
+  }
+
+  /** The seed of the starts (the core's {@code seed}). */
+  public LongParam seed() {
+    return seed;
+  }
+
+  /** The value of {@link #seed()}. */
+  public long getSeed() {
+    return (Long) $(seed);
+  }
+
+  /** Sets {@link #seed()}. */
+  public SparkCrowdMixture setSeed(long value) {
+    return setOption(seed, "seed", value);
+  }
+
+  @Override
+  public CrowdMixture.Options options() {
+    return new CrowdMixture.Options(
+        getGroups(),
+        getMaxIter(),
+        getTol(),
+        getRestarts(),
+        getLaplace(),
+        getRandomLambda(),
+        getSeed());
+  }
+
+  /** Sets every option from a {@link CrowdMixture.Options}. */
+  @Override
+  public SparkCrowdMixture setOptions(Record options) {
+    CrowdMixture.Options o = expect(options, CrowdMixture.Options.class);
+    setGroups(o.groups());
+    setMaxIter(o.maxIterations());
+    setTol(o.tol());
+    setRestarts(o.restarts());
+    setLaplace(o.laplace());
+    setRandomLambda(o.randomLambda());
+    return setSeed(o.seed());
+  }
+
+  @Override
+  SparkCrowdMixtureModel newModel(String uid, ModelState state) {
+    return new SparkCrowdMixtureModel(uid, state);
+  }
+
   /** What the first M-step needs on the executors. */
   private record Start(double[] points, int[][] clusters, double[][] lambda)
       implements Serializable {}
 
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  ModelState fit(PreparedAnswers data) {
+    CrowdMixture.Options options = options();
     int k = data.numLabels();
     int k2 = k * k;
     int groups = options.groups();
@@ -301,26 +445,19 @@ public final class SparkCrowdMixture extends SparkAggregator {
       Posteriors.softmaxInPlace(membership, w * groups, groups);
     }
 
-    StructType schema =
-        new StructType()
-            .add("membership", DataTypes.createArrayType(DataTypes.DoubleType, false), false);
-    return model(
-            data,
-            scorer,
-            false,
-            best.rho(),
+    return new ModelState.Builder(data, name())
+        .eStep(eStep, 0, 0)
+        .classPriors(best.rho())
+        .diagnostics(
             new Diagnostics(
                 best.iterations(),
                 best.converged(),
                 best.history(),
-                options.laplace() ? "log-posterior per answer" : "log-likelihood per answer"),
-            new GroupMixtureModel(alpha, beta, membership, k),
-            schema,
-            new double[][] {membership},
-            (w, p) -> new Object[] {Arrays.copyOfRange(p[0], w * groups, (w + 1) * groups)},
-            null,
-            null)
-        .onUnpersist(() -> destroy(eStep));
+                options.laplace() ? "log-posterior per answer" : "log-likelihood per answer"))
+        .array(SparkCrowdMixtureModel.GROUP_WEIGHTS, alpha)
+        .array(SparkCrowdMixtureModel.GROUP_CONFUSIONS, beta)
+        .column(WorkerColumn.vector("membership", groups, membership))
+        .build();
   }
 
   private static void add(double[] into, int from, double[] values) {

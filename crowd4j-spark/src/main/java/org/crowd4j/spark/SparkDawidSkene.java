@@ -2,12 +2,16 @@ package org.crowd4j.spark;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
+import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
 
 /**
@@ -21,22 +25,52 @@ import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
  * counts ({@code K²} per worker of the block). With {@link DawidSkene.Stopping#CROWDKIT_ELBO} a
  * second job per iteration evaluates crowd-kit's ELBO. Gold labels come from the gold column.
  */
-public final class SparkDawidSkene extends SparkAggregator {
-  private final DawidSkene.Options options;
+public final class SparkDawidSkene
+    extends SparkEmAggregator<SparkDawidSkeneModel, SparkDawidSkene> {
+  private static final long serialVersionUID = 1L;
 
-  /** Dawid–Skene with {@code options}. */
-  public SparkDawidSkene(DawidSkene.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-    if (options.confusionPrior() > 0) {
-      throw new IllegalArgumentException(
-          "the Spark engine fits Dawid-Skene by maximum likelihood; confusionPrior needs the local"
-              + " engine");
-    }
-  }
+  private final DoubleParam floor;
+  private final Param<String> stopping;
 
   /** Dawid–Skene with default options. */
   public SparkDawidSkene() {
-    this(DawidSkene.Options.defaults());
+    this(newUid("ds"));
+  }
+
+  /** Dawid–Skene with default options and the uid {@code uid} (for Spark ML's readers). */
+  public SparkDawidSkene(String uid) {
+    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
+    floor =
+        new DoubleParam(
+            this,
+            "floor",
+            "probability floor of the confusion entries and the prior, in (0, 0.01)");
+    stopping =
+        new Param<>(
+            this,
+            "stopping",
+            "stopping objective: LIKELIHOOD (marginal log-likelihood per answer) or CROWDKIT_ELBO",
+            ParamValidators.inArray(SharedParams.names(DawidSkene.Stopping.values())));
+    setDefault(floor, DEFAULTS.floor());
+    setDefault(stopping, DEFAULTS.stopping().name());
+  }
+
+  /** Dawid–Skene with {@code options} (maximum likelihood: no confusion prior on Spark). */
+  public SparkDawidSkene(DawidSkene.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  private static final DawidSkene.Options DEFAULTS = DawidSkene.Options.defaults();
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkDawidSkene> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkDawidSkene load(String path) {
+    return read().load(path);
   }
 
   @Override
@@ -44,8 +78,71 @@ public final class SparkDawidSkene extends SparkAggregator {
     return "ds";
   }
 
+  /** The probability floor (the core's {@code floor}). */
+  public DoubleParam floor() {
+    return floor;
+  }
+
+  /** The value of {@link #floor()}. */
+  public double getFloor() {
+    return (Double) $(floor);
+  }
+
+  /** Sets {@link #floor()}, checked by the core's options record. */
+  public SparkDawidSkene setFloor(double value) {
+    return setOption(floor, "floor", value);
+  }
+
+  /** The stopping objective (the core's {@code stopping}, by name). */
+  public Param<String> stopping() {
+    return stopping;
+  }
+
+  /** The value of {@link #stopping()}. */
+  public String getStopping() {
+    return $(stopping);
+  }
+
+  /** Sets {@link #stopping()}: {@code likelihood} or {@code crowdkit-elbo}, any case. */
+  public SparkDawidSkene setStopping(String name) {
+    DawidSkene.Options o = OptionsBinder.bind(options(), Map.of("stopping", name));
+    set(stopping, o.stopping().name());
+    return this;
+  }
+
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  public DawidSkene.Options options() {
+    return new DawidSkene.Options(
+        getMaxIter(), getTol(), getFloor(), DawidSkene.Stopping.valueOf(getStopping()));
+  }
+
+  /**
+   * Sets every option from a {@link DawidSkene.Options}.
+   *
+   * @throws IllegalArgumentException for a confusion prior (the Spark fit is maximum likelihood)
+   */
+  @Override
+  public SparkDawidSkene setOptions(Record options) {
+    DawidSkene.Options o = expect(options, DawidSkene.Options.class);
+    if (o.confusionPrior() > 0) {
+      throw new IllegalArgumentException(
+          "the Spark engine fits Dawid-Skene by maximum likelihood; confusionPrior needs the local"
+              + " engine");
+    }
+    setMaxIter(o.maxIterations());
+    setTol(o.tol());
+    setFloor(o.floor());
+    return setStopping(o.stopping().name());
+  }
+
+  @Override
+  SparkDawidSkeneModel newModel(String uid, ModelState state) {
+    return new SparkDawidSkeneModel(uid, state);
+  }
+
+  @Override
+  ModelState fit(PreparedAnswers data) {
+    DawidSkene.Options options = options();
     int k = data.numLabels();
     int k2 = k * k;
     int numWorkers = data.numWorkers;
@@ -117,22 +214,13 @@ public final class SparkDawidSkene extends SparkAggregator {
             });
 
     double[] confusion = confusions(theta[1], numWorkers, k);
-    StructType schema =
-        new StructType()
-            .add("skill", DataTypes.DoubleType, false)
-            .add("confusion", CONFUSION, false);
     ConfusionMatrices matrices = new ConfusionMatrices(numWorkers, k, confusion);
-    return emModel(
-        data,
-        run,
-        p -> scorer(p, floor),
-        exp(theta[0]),
-        options.stopping().objectiveName(),
-        matrices,
-        schema,
-        new double[][] {matrices.skills(), confusion},
-        (w, p) -> new Object[] {p[0][w], matrix(p[1], w * k * k, k)},
-        null);
+    return emState(data, run, options.stopping().objectiveName(), 0, k2)
+        .classPriors(exp(theta[0]))
+        .array(SparkDawidSkeneModel.FLOOR, floor)
+        .column(WorkerColumn.number("skill", matrices.skills()))
+        .column(WorkerColumn.matrix("confusion", k, confusion))
+        .build();
   }
 
   /** crowd-kit's ELBO at the E-step posteriors of {@code eStep} and the new parameters. */

@@ -5,9 +5,12 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
-import java.util.Objects;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.IntParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -16,7 +19,6 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.Glad;
-import org.crowd4j.aggregate.GladModel;
 import org.crowd4j.aggregate.kernel.GladKernel;
 import org.crowd4j.aggregate.kernel.GladSolver;
 
@@ -38,26 +40,147 @@ import org.crowd4j.aggregate.kernel.GladSolver;
  * <p>Same options, start, kernel and solver as the core, so the posteriors agree with the
  * single-machine method to rounding (the sums are added in another order). The posteriors are the
  * E-step at the final (α, β), recomputed from the final state when used. The fitted β are in {@link
- * CrowdModel#tasks()} ({@code task, beta}), and {@link CrowdModel#localWorkerModel()} is a {@link
- * GladModel} with α and no β. {@link CrowdModel#transform} scores a known task at its fitted β and
- * a new task at the prior mean of β.
+ * SparkGladModel#tasks()} ({@code task, beta}), and {@link CrowdModel#localWorkerModel()} is a
+ * {@link org.crowd4j.aggregate.GladModel} with α and no β. {@link CrowdModel#transform} scores a
+ * known task at its fitted β and a new task at the prior mean of β.
  */
-public final class SparkGlad extends SparkAggregator {
-  private final Glad.Options options;
+public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad> {
+  private static final long serialVersionUID = 1L;
+  private static final Glad.Options DEFAULTS = Glad.Options.defaults();
 
-  /** GLAD with {@code options}. */
-  public SparkGlad(Glad.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-  }
+  private final DoubleParam alphaPriorMean;
+  private final DoubleParam betaPriorMean;
+  private final IntParam betaSteps;
+  private final IntParam memory;
 
   /** GLAD with default options. */
   public SparkGlad() {
-    this(Glad.Options.defaults());
+    this(newUid("glad"));
+  }
+
+  /** GLAD with default options and the uid {@code uid} (for Spark ML's readers). */
+  public SparkGlad(String uid) {
+    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
+    alphaPriorMean =
+        new DoubleParam(this, "alphaPriorMean", "mean of the normal prior of every ability alpha");
+    betaPriorMean =
+        new DoubleParam(
+            this, "betaPriorMean", "mean of the normal prior of every log inverse difficulty beta");
+    betaSteps = new IntParam(this, "betaSteps", "Newton steps per beta and sweep (>= 1)");
+    memory = new IntParam(this, "memory", "L-BFGS memory of the step on alpha (>= 0)");
+    setDefault(alphaPriorMean, DEFAULTS.alphaPriorMean());
+    setDefault(betaPriorMean, DEFAULTS.betaPriorMean());
+    setDefault(betaSteps, DEFAULTS.betaSteps());
+    setDefault(memory, DEFAULTS.memory());
+  }
+
+  /** GLAD with {@code options}. */
+  public SparkGlad(Glad.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkGlad> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkGlad load(String path) {
+    return read().load(path);
   }
 
   @Override
   public String name() {
     return "glad";
+  }
+
+  /** The prior mean of α (the core's {@code alphaPriorMean}). */
+  public DoubleParam alphaPriorMean() {
+    return alphaPriorMean;
+  }
+
+  /** The value of {@link #alphaPriorMean()}. */
+  public double getAlphaPriorMean() {
+    return (Double) $(alphaPriorMean);
+  }
+
+  /** Sets {@link #alphaPriorMean()}, checked by the core's options record. */
+  public SparkGlad setAlphaPriorMean(double value) {
+    return setOption(alphaPriorMean, "alphaPriorMean", value);
+  }
+
+  /** The prior mean of β (the core's {@code betaPriorMean}). */
+  public DoubleParam betaPriorMean() {
+    return betaPriorMean;
+  }
+
+  /** The value of {@link #betaPriorMean()}. */
+  public double getBetaPriorMean() {
+    return (Double) $(betaPriorMean);
+  }
+
+  /** Sets {@link #betaPriorMean()}, checked by the core's options record. */
+  public SparkGlad setBetaPriorMean(double value) {
+    return setOption(betaPriorMean, "betaPriorMean", value);
+  }
+
+  /** Newton steps per β and sweep (the core's {@code betaSteps}). */
+  public IntParam betaSteps() {
+    return betaSteps;
+  }
+
+  /** The value of {@link #betaSteps()}. */
+  public int getBetaSteps() {
+    return (Integer) $(betaSteps);
+  }
+
+  /** Sets {@link #betaSteps()}, checked by the core's options record. */
+  public SparkGlad setBetaSteps(int value) {
+    return setOption(betaSteps, "betaSteps", value);
+  }
+
+  /** L-BFGS memory (the core's {@code memory}). */
+  public IntParam memory() {
+    return memory;
+  }
+
+  /** The value of {@link #memory()}. */
+  public int getMemory() {
+    return (Integer) $(memory);
+  }
+
+  /** Sets {@link #memory()}, checked by the core's options record. */
+  public SparkGlad setMemory(int value) {
+    return setOption(memory, "memory", value);
+  }
+
+  @Override
+  public Glad.Options options() {
+    return new Glad.Options(
+        getMaxIter(),
+        getTol(),
+        getAlphaPriorMean(),
+        getBetaPriorMean(),
+        getBetaSteps(),
+        getMemory());
+  }
+
+  /** Sets every option from a {@link Glad.Options}. */
+  @Override
+  public SparkGlad setOptions(Record options) {
+    Glad.Options o = expect(options, Glad.Options.class);
+    setMaxIter(o.maxIterations());
+    setTol(o.tol());
+    setAlphaPriorMean(o.alphaPriorMean());
+    setBetaPriorMean(o.betaPriorMean());
+    setBetaSteps(o.betaSteps());
+    return setMemory(o.memory());
+  }
+
+  @Override
+  SparkGladModel newModel(String uid, ModelState state) {
+    return new SparkGladModel(uid, state);
   }
 
   /** A partition's β after a sweep, and the sums of that sweep. */
@@ -71,7 +194,8 @@ public final class SparkGlad extends SparkAggregator {
       implements Serializable {}
 
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  ModelState fit(PreparedAnswers data) {
+    Glad.Options options = options();
     Tasks tasks = new Tasks(data, options);
     GladSolver solver =
         new GladSolver(
@@ -89,14 +213,15 @@ public final class SparkGlad extends SparkAggregator {
     int k = Math.max(1, data.numLabels());
     double[] alpha = solver.alpha().clone();
     double betaMean = options.betaPriorMean();
-    Broadcast<double[]> alphaB = broadcast(data, alpha);
+    Broadcast<double[][]> alphaB = broadcast(data, new double[][] {alpha});
     String[] labels = data.labels.toArray(new String[0]);
     JavaRDD<Row> fitted =
         data.blocks.zipPartitions(
             last,
             (bs, ss) -> {
               AnswerBlock b = bs.next();
-              return Blocks.rows(b, score(b, alphaB.value(), ss.next().beta(), betaMean), labels);
+              return Blocks.rows(
+                  b, score(b, alphaB.value()[0], ss.next().beta(), betaMean), labels);
             });
     JavaRDD<Row> betaRows =
         data.blocks.zipPartitions(
@@ -116,39 +241,39 @@ public final class SparkGlad extends SparkAggregator {
             new StructType()
                 .add("task", DataTypes.StringType, false)
                 .add("beta", DataTypes.DoubleType, false));
-    BlockScorer scorer =
-        b -> {
-          double[] values = b.taskValue();
-          double[] beta = new double[b.numTasks()];
-          for (int i = 0; i < beta.length; i++) {
-            beta[i] = values == null || Double.isNaN(values[i]) ? betaMean : values[i];
-          }
-          return score(b, alphaB.value(), beta, betaMean);
-        };
     double[] prior = new double[k];
     Arrays.fill(prior, 1.0 / k);
-    return model(
-            data,
-            scorer,
-            true,
-            prior,
+    return new ModelState.Builder(data, name())
+        .eStep(alphaB, 1)
+        .classPriors(prior)
+        .diagnostics(
             new Diagnostics(
                 run.iterations(),
                 run.converged(),
                 run.history(),
-                "log posterior of (alpha, beta) per answer"),
-            new GladModel(alpha, new double[0]),
-            new StructType().add("alpha", DataTypes.DoubleType, false),
-            new double[][] {alpha},
-            (w, p) -> new Object[] {p[0][w]},
-            fitted,
-            () -> meanAccuracy(data, last, alphaB))
-        .withTaskTable(betaTable, betaTable.toDF("tname", "tvalue"))
-        .onUnpersist(
-            () -> {
-              tasks.drop(last);
-              destroy(alphaB);
-            });
+                "log posterior of (alpha, beta) per answer"))
+        .array(SparkGladModel.BETA_PRIOR_MEAN, betaMean)
+        .column(WorkerColumn.number("alpha", alpha))
+        .fittedRows(fitted)
+        .accuracy(() -> meanAccuracy(data, last, alphaB))
+        .taskTable(betaTable)
+        .onUnpersist(() -> tasks.drop(last))
+        .build();
+  }
+
+  /**
+   * The E-step under broadcast {@code [α]}: each task at its β from the model's task table, a task
+   * not in it at the prior mean {@code betaMean}.
+   */
+  static BlockScorer scorer(Broadcast<double[][]> alpha, double betaMean) {
+    return b -> {
+      double[] values = b.taskValue();
+      double[] beta = new double[b.numTasks()];
+      for (int i = 0; i < beta.length; i++) {
+        beta[i] = values == null || Double.isNaN(values[i]) ? betaMean : values[i];
+      }
+      return score(b, alpha.value()[0], beta, betaMean);
+    };
   }
 
   /** The core's kernel over the tasks of {@code b}. */
@@ -165,14 +290,14 @@ public final class SparkGlad extends SparkAggregator {
    * (Whitehill et al. 2009, eq. 1), at the fitted α and β; 1/2 for a worker without answers.
    */
   private static double[] meanAccuracy(
-      PreparedAnswers data, JavaRDD<State> states, Broadcast<double[]> alphaB) {
+      PreparedAnswers data, JavaRDD<State> states, Broadcast<double[][]> alphaB) {
     JavaRDD<PartialSums> sums =
         data.blocks.zipPartitions(
             states,
             (bs, ss) -> {
               AnswerBlock b = bs.next();
               double[] beta = ss.next().beta();
-              double[] alpha = b.gather(alphaB.value(), 1);
+              double[] alpha = b.gather(alphaB.value()[0], 1);
               int[] off = b.off();
               int[] worker = b.worker();
               double[] right = new double[b.numLocalWorkers()];
@@ -186,7 +311,7 @@ public final class SparkGlad extends SparkAggregator {
               }
               return List.of(new PartialSums(new double[0], b.workerIds(), right, 1)).iterator();
             });
-    double[] right = PartialSums.total(collect(data, sums), 0, data.numWorkers, 1)[1];
+    double[] right = PartialSums.total(BlockSums.collect(data, sums), 0, data.numWorkers, 1)[1];
     for (int w = 0; w < right.length; w++) {
       int n = data.workerSizes[w];
       right[w] = n == 0 ? 0.5 : right[w] / n;
@@ -280,7 +405,7 @@ public final class SparkGlad extends SparkAggregator {
       next.rdd().localCheckpoint();
       List<PartialSums> parts;
       try {
-        parts = collect(data, next.map(State::sums));
+        parts = BlockSums.collect(data, next.map(State::sums));
       } catch (RuntimeException | Error e) {
         drop(next);
         throw e;

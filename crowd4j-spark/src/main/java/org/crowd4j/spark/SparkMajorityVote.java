@@ -1,14 +1,12 @@
 package org.crowd4j.spark;
 
 import java.util.List;
-import java.util.Objects;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
-import org.crowd4j.aggregate.Diagnostics;
+import org.apache.spark.ml.param.BooleanParam;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.TieBreak;
-import org.crowd4j.aggregate.WorkerSkills;
 
 /**
  * {@link MajorityVote} on Spark: hard (one-hot) or soft (vote proportions) posteriors, ties to the
@@ -17,33 +15,93 @@ import org.crowd4j.aggregate.WorkerSkills;
  * not offered: its draws follow the order of the tasks in a file, which a partitioned DataFrame
  * does not have.
  */
-public final class SparkMajorityVote extends SparkAggregator {
-  private final MajorityVote.Options options;
+public final class SparkMajorityVote
+    extends SparkAggregator<SparkMajorityVoteModel, SparkMajorityVote> {
+  private static final long serialVersionUID = 1L;
 
-  /** Majority vote with {@code options} (tie-break {@link TieBreak#LOWEST} only). */
-  public SparkMajorityVote(MajorityVote.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-    if (options.tieBreak() != TieBreak.LOWEST) {
-      throw new IllegalArgumentException(
-          "tieBreak "
-              + options.tieBreak()
-              + " is not supported on Spark (random draws follow the task order of a file);"
-              + " use LOWEST");
-    }
-  }
+  private final BooleanParam soft;
 
   /** Hard majority vote. */
   public SparkMajorityVote() {
-    this(MajorityVote.Options.defaults());
+    this(newUid("mv"));
+  }
+
+  /** Hard majority vote with the uid {@code uid} (for Spark ML's readers). */
+  public SparkMajorityVote(String uid) {
+    super(uid);
+    soft =
+        new BooleanParam(
+            this, "soft", "vote proportions as posteriors (soft-mv) instead of one-hot (mv)");
+    setDefault(soft, false);
+  }
+
+  /** Majority vote with {@code options} (tie-break {@link TieBreak#LOWEST} only). */
+  public SparkMajorityVote(MajorityVote.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkMajorityVote> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkMajorityVote load(String path) {
+    return read().load(path);
   }
 
   @Override
   public String name() {
-    return options.soft() ? "soft-mv" : "mv";
+    return getSoft() ? "soft-mv" : "mv";
+  }
+
+  /** Soft (vote proportions) or hard (one-hot) posteriors (the core's {@code soft}). */
+  public BooleanParam soft() {
+    return soft;
+  }
+
+  /** The value of {@link #soft()}. */
+  public boolean getSoft() {
+    return (Boolean) $(soft);
+  }
+
+  /** Sets {@link #soft()}. */
+  public SparkMajorityVote setSoft(boolean value) {
+    set(soft, value);
+    return this;
   }
 
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  public MajorityVote.Options options() {
+    return new MajorityVote.Options(getSoft(), TieBreak.LOWEST, 0L);
+  }
+
+  /**
+   * Sets the options from a {@link MajorityVote.Options}.
+   *
+   * @throws IllegalArgumentException for a tie-break other than {@link TieBreak#LOWEST}
+   */
+  @Override
+  public SparkMajorityVote setOptions(Record options) {
+    MajorityVote.Options o = expect(options, MajorityVote.Options.class);
+    if (o.tieBreak() != TieBreak.LOWEST) {
+      throw new IllegalArgumentException(
+          "tieBreak "
+              + o.tieBreak()
+              + " is not supported on Spark (random draws follow the task order of a file);"
+              + " use LOWEST");
+    }
+    return setSoft(o.soft());
+  }
+
+  @Override
+  SparkMajorityVoteModel newModel(String uid, ModelState state) {
+    return new SparkMajorityVoteModel(uid, state);
+  }
+
+  @Override
+  ModelState fit(PreparedAnswers data) {
     int k = data.numLabels();
     List<PartialSums> parts =
         run(
@@ -71,19 +129,9 @@ public final class SparkMajorityVote extends SparkAggregator {
       int n = data.workerSizes[w];
       skills[w] = n == 0 ? Double.NaN : hits[w] / n;
     }
-    boolean soft = options.soft();
-    return model(
-        data,
-        b -> score(b, soft),
-        false,
-        null,
-        Diagnostics.closedForm(),
-        new WorkerSkills(skills),
-        new StructType().add("skill", DataTypes.DoubleType, false),
-        new double[][] {skills},
-        (w, p) -> new Object[] {p[0][w]},
-        null,
-        null);
+    return new ModelState.Builder(data, name())
+        .column(WorkerColumn.number("skill", skills))
+        .build();
   }
 
   /** Soft or hard majority-vote posteriors of a block (gold is not used by majority vote). */

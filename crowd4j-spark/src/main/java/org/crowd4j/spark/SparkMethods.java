@@ -15,11 +15,12 @@ import org.crowd4j.aggregate.OptionsBinder;
 
 /**
  * The methods that run on Spark, by the core's command-line names, with the core's option records:
- * {@code name=value} overrides bind onto the same defaults as on one machine ({@link
- * OptionsBinder}).
+ * {@code name=value} overrides (the core's option names, as {@code --param} on the command line)
+ * bind onto the same defaults as on one machine ({@link OptionsBinder}) and become the estimator's
+ * params.
  */
 public final class SparkMethods {
-  private static final Map<String, Function<Record, SparkAggregator>> FACTORIES =
+  private static final Map<String, Function<Record, SparkAggregator<?, ?>>> FACTORIES =
       new LinkedHashMap<>();
 
   static {
@@ -47,8 +48,8 @@ public final class SparkMethods {
    * @throws IllegalArgumentException for a method without a Spark implementation (listing those
    *     with one), an unknown option or a bad value
    */
-  public static SparkAggregator create(String name, Map<String, String> overrides) {
-    Function<Record, SparkAggregator> factory = FACTORIES.get(name);
+  public static SparkAggregator<?, ?> create(String name, Map<String, String> overrides) {
+    Function<Record, SparkAggregator<?, ?>> factory = FACTORIES.get(name);
     if (factory == null) {
       Methods.spec(name); // fails with the list of all methods if the name is unknown
       throw new IllegalArgumentException(

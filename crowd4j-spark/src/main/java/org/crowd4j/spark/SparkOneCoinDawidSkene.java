@@ -2,13 +2,16 @@ package org.crowd4j.spark;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.sql.types.DataTypes;
-import org.apache.spark.sql.types.StructType;
+import org.apache.spark.ml.param.DoubleParam;
+import org.apache.spark.ml.param.Param;
+import org.apache.spark.ml.param.ParamValidators;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
-import org.crowd4j.aggregate.WorkerSkills;
+import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
 import org.crowd4j.aggregate.kernel.OneCoinKernel;
 
@@ -19,17 +22,49 @@ import org.crowd4j.aggregate.kernel.OneCoinKernel;
  * task and returns its prior counts, log-likelihood and one sum per worker of the block; the driver
  * takes the M-step ({@link OneCoinKernel#mStep}).
  */
-public final class SparkOneCoinDawidSkene extends SparkAggregator {
-  private final OneCoinDawidSkene.Options options;
+public final class SparkOneCoinDawidSkene
+    extends SparkEmAggregator<SparkOneCoinDawidSkeneModel, SparkOneCoinDawidSkene> {
+  private static final long serialVersionUID = 1L;
+  private static final OneCoinDawidSkene.Options DEFAULTS = OneCoinDawidSkene.Options.defaults();
 
-  /** One-coin Dawid–Skene with {@code options}. */
-  public SparkOneCoinDawidSkene(OneCoinDawidSkene.Options options) {
-    this.options = Objects.requireNonNull(options, "options");
-  }
+  private final DoubleParam floor;
+  private final Param<String> stopping;
 
   /** One-coin Dawid–Skene with default options. */
   public SparkOneCoinDawidSkene() {
-    this(OneCoinDawidSkene.Options.defaults());
+    this(newUid("one-coin-ds"));
+  }
+
+  /** One-coin Dawid–Skene with default options and the uid {@code uid}. */
+  public SparkOneCoinDawidSkene(String uid) {
+    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
+    floor =
+        new DoubleParam(
+            this, "floor", "probability floor of the skills and the prior, in (0, 0.01)");
+    stopping =
+        new Param<>(
+            this,
+            "stopping",
+            "stopping objective: LIKELIHOOD (marginal log-likelihood per answer) or CROWDKIT_ELBO",
+            ParamValidators.inArray(SharedParams.names(Stopping.values())));
+    setDefault(floor, DEFAULTS.floor());
+    setDefault(stopping, DEFAULTS.stopping().name());
+  }
+
+  /** One-coin Dawid–Skene with {@code options}. */
+  public SparkOneCoinDawidSkene(OneCoinDawidSkene.Options options) {
+    this();
+    setOptions(options);
+  }
+
+  /** Reads an estimator saved with {@link #write()}. */
+  public static MLReader<SparkOneCoinDawidSkene> read() {
+    return new DefaultParamsReader<>();
+  }
+
+  /** {@code read().load(path)}. */
+  public static SparkOneCoinDawidSkene load(String path) {
+    return read().load(path);
   }
 
   @Override
@@ -37,8 +72,62 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
     return "one-coin-ds";
   }
 
+  /** The probability floor (the core's {@code floor}). */
+  public DoubleParam floor() {
+    return floor;
+  }
+
+  /** The value of {@link #floor()}. */
+  public double getFloor() {
+    return (Double) $(floor);
+  }
+
+  /** Sets {@link #floor()}, checked by the core's options record. */
+  public SparkOneCoinDawidSkene setFloor(double value) {
+    return setOption(floor, "floor", value);
+  }
+
+  /** The stopping objective (the core's {@code stopping}, by name). */
+  public Param<String> stopping() {
+    return stopping;
+  }
+
+  /** The value of {@link #stopping()}. */
+  public String getStopping() {
+    return $(stopping);
+  }
+
+  /** Sets {@link #stopping()}: {@code likelihood} or {@code crowdkit-elbo}, any case. */
+  public SparkOneCoinDawidSkene setStopping(String name) {
+    OneCoinDawidSkene.Options o = OptionsBinder.bind(options(), Map.of("stopping", name));
+    set(stopping, o.stopping().name());
+    return this;
+  }
+
   @Override
-  CrowdModel fit(PreparedAnswers data) {
+  public OneCoinDawidSkene.Options options() {
+    return new OneCoinDawidSkene.Options(
+        getMaxIter(), getTol(), getFloor(), Stopping.valueOf(getStopping()));
+  }
+
+  /** Sets every option from a {@link OneCoinDawidSkene.Options}. */
+  @Override
+  public SparkOneCoinDawidSkene setOptions(Record options) {
+    OneCoinDawidSkene.Options o = expect(options, OneCoinDawidSkene.Options.class);
+    setMaxIter(o.maxIterations());
+    setTol(o.tol());
+    setFloor(o.floor());
+    return setStopping(o.stopping().name());
+  }
+
+  @Override
+  SparkOneCoinDawidSkeneModel newModel(String uid, ModelState state) {
+    return new SparkOneCoinDawidSkeneModel(uid, state);
+  }
+
+  @Override
+  ModelState fit(PreparedAnswers data) {
+    OneCoinDawidSkene.Options options = options();
     int k = data.numLabels();
     int k2 = k * k;
     int numWorkers = data.numWorkers;
@@ -128,17 +217,13 @@ public final class SparkOneCoinDawidSkene extends SparkAggregator {
               return m == 0 ? 0 : total[0][k] / m;
             });
 
-    return emModel(
-        data,
-        run,
-        p -> scorer(p, floor),
-        exp(theta[0]),
-        options.stopping().objectiveName(),
-        new WorkerSkills(theta[2]),
-        new StructType().add("skill", DataTypes.DoubleType, false),
-        new double[][] {theta[2]},
-        (w, p) -> new Object[] {p[0][w]},
-        () -> accuracies(theta[2], k, floor));
+    double[] skills = theta[2];
+    return emState(data, run, options.stopping().objectiveName(), 0, k2)
+        .classPriors(exp(theta[0]))
+        .array(SparkDawidSkeneModel.FLOOR, floor)
+        .column(WorkerColumn.number("skill", skills))
+        .accuracy(() -> accuracies(skills, k, floor))
+        .build();
   }
 
   /** The skills as the answer model's accuracies, kept in [floor, 1 − floor] as the core does. */

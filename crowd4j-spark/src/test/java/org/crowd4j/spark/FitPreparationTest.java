@@ -89,24 +89,17 @@ class FitPreparationTest extends SparkTestBase {
     return new Crowd(spark().createDataFrame(rows, schema), data, Gold.ofIds(gold));
   }
 
-  private static Map<String, List<Double>> byTask(Dataset<Row> posteriors) {
-    Map<String, List<Double>> out = new HashMap<>();
-    for (Row r : posteriors.collectAsList()) {
-      out.put(r.getString(0), r.getList(3));
-    }
-    return out;
-  }
-
   @Test
   void oddNamesRepeatsAndGoldGiveTheCoresFit() {
     Crowd c = crowd();
     AggregationResult core = new DawidSkene().fit(c.core(), FitContext.withGold(c.gold()));
-    CrowdModel broadcast = new SparkDawidSkene().setGoldCol("gold").fit(c.frame());
-    CrowdModel sorted =
+    CrowdModel<?> broadcast = new SparkDawidSkene().setGoldCol("gold").fit(c.frame());
+    CrowdModel<?> sorted =
         new SparkDawidSkene().setGoldCol("gold").setWorkerBroadcastLimit(0).fit(c.frame());
-    CrowdModel three = new SparkDawidSkene().setGoldCol("gold").setNumPartitions(3).fit(c.frame());
+    CrowdModel<?> three =
+        new SparkDawidSkene().setGoldCol("gold").setNumPartitions(3).fit(c.frame());
     // more names over the three blocks than the limit, but no more distinct workers
-    CrowdModel distinct =
+    CrowdModel<?> distinct =
         new SparkDawidSkene()
             .setGoldCol("gold")
             .setNumPartitions(3)

@@ -42,7 +42,7 @@ class InputErrorsTest extends SparkTestBase {
         new Object[] {"t2", "w2", "b", null});
   }
 
-  private static String fails(SparkAggregator estimator, Dataset<Row> answers) {
+  private static String fails(SparkAggregator<?, ?> estimator, Dataset<Row> answers) {
     CrowdInputException e = assertThrows(CrowdInputException.class, () -> estimator.fit(answers));
     assertTrue(e.getMessage() != null && !e.getMessage().isBlank());
     assertTrue(
@@ -108,7 +108,7 @@ class InputErrorsTest extends SparkTestBase {
 
   @Test
   void transformRejectsUnknownLabels() {
-    CrowdModel model = new SparkDawidSkene().fit(good());
+    CrowdModel<?> model = new SparkDawidSkene().fit(good());
     try {
       CrowdInputException e =
           assertThrows(
@@ -133,15 +133,27 @@ class InputErrorsTest extends SparkTestBase {
                     10, 1e-5, 0.01, CommonConfusionEm.OmegaMode.PER_ANSWER, 0.5)));
     assertThrows(IllegalArgumentException.class, () -> new SparkDawidSkene().setTaskCol(" "));
     assertThrows(IllegalArgumentException.class, () -> new SparkDawidSkene().setNumPartitions(-1));
-    assertEquals("t", new SparkDawidSkene().setTaskCol("t").columns().task());
-    SparkAggregator glad = SparkMethods.create("glad", Map.of("maxIterations", "7"));
+    assertEquals("t", new SparkDawidSkene().setTaskCol("t").getTaskCol());
+    SparkAggregator<?, ?> glad = SparkMethods.create("glad", Map.of("maxIterations", "7"));
     assertTrue(glad instanceof SparkGlad, glad.getClass().getName());
     assertEquals("glad", glad.name());
+    assertEquals(7, ((SparkGlad) glad).getMaxIter());
+    IllegalArgumentException iterations =
+        assertThrows(IllegalArgumentException.class, () -> new SparkGlad().setMaxIter(-1));
+    assertTrue(
+        iterations.getMessage().contains("maxIterations must be >= 0"), iterations.getMessage());
+    IllegalArgumentException stopping =
+        assertThrows(
+            IllegalArgumentException.class, () -> new SparkDawidSkene().setStopping("sometimes"));
+    assertTrue(stopping.getMessage().contains("likelihood"), stopping.getMessage());
+    assertEquals("CROWDKIT_ELBO", new SparkDawidSkene().setStopping("crowdkit-elbo").getStopping());
+    assertThrows(
+        IllegalArgumentException.class, () -> new SparkDawidSkene().setStorageLevel("NONE"));
     IllegalArgumentException steps =
         assertThrows(
             IllegalArgumentException.class,
             () -> SparkMethods.create("glad", Map.of("betaSteps", "0")));
     assertTrue(steps.getMessage().contains("betaSteps"), steps.getMessage());
-    assertThrows(NullPointerException.class, () -> new SparkGlad(null));
+    assertThrows(NullPointerException.class, () -> new SparkGlad((String) null));
   }
 }

@@ -24,8 +24,8 @@ class IoTest extends SparkTestBase {
     d.frame().write().parquet(parquet.toString());
     Dataset<Row> fromParquet = SparkCrowd.read(spark(), parquet.toString(), null);
     Dataset<Row> fromCsv = SparkCrowd.read(spark(), Parity.answersPath("dog").toString(), null);
-    CrowdModel a = new SparkDawidSkene().fit(fromCsv);
-    CrowdModel b = new SparkDawidSkene().fit(fromParquet);
+    CrowdModel<?> a = new SparkDawidSkene().fit(fromCsv);
+    CrowdModel<?> b = new SparkDawidSkene().fit(fromParquet);
     try {
       List<Row> pa = a.posteriors().orderBy("task").collectAsList();
       List<Row> pb = b.posteriors().orderBy("task").collectAsList();
@@ -33,7 +33,7 @@ class IoTest extends SparkTestBase {
 
       Path csv = dir.resolve("out").resolve("labels.csv");
       Files.createDirectories(csv.getParent());
-      SparkCrowd.writePosteriors(a.posteriors(), a.labels(), csv.toString());
+      SparkCrowd.writePosteriors(a, a.posteriors(), csv.toString());
       List<String> lines = Files.readAllLines(csv);
       assertEquals("task,label,p_0,p_1,p_2,p_3", lines.get(0));
       assertEquals(a.numTasks() + 1, lines.size());
@@ -41,9 +41,32 @@ class IoTest extends SparkTestBase {
         assertEquals(List.of(csv), files.toList(), "one file, no side files");
       }
       Path out = dir.resolve("labels.parquet");
-      SparkCrowd.writePosteriors(a.posteriors(), a.labels(), out.toString());
+      SparkCrowd.writePosteriors(a, a.posteriors(), out.toString());
       List<Row> back = spark().read().parquet(out.toString()).orderBy("task").collectAsList();
-      assertEquals(pa, back);
+      assertEquals(pa.size(), back.size());
+      for (int i = 0; i < pa.size(); i++) {
+        Row r = back.get(i);
+        double[] p = probabilities(pa.get(i));
+        assertEquals(pa.get(i).getString(0), r.getAs("task"));
+        assertEquals(pa.get(i).getString(1), r.getAs("label"));
+        List<Double> posterior = r.getList(r.fieldIndex("posterior"));
+        assertEquals(p.length, posterior.size());
+        double max = 0;
+        for (int c = 0; c < p.length; c++) {
+          assertEquals(p[c], posterior.get(c), 0.0, "the posterior as written");
+          max = Math.max(max, p[c]);
+        }
+        assertEquals(max, r.<Double>getAs("probability"), 0.0);
+      }
+      List<String> csvRow = List.of(lines.get(1).split(","));
+      Row first =
+          a.posteriors()
+              .where(org.apache.spark.sql.functions.col("task").equalTo(csvRow.get(0)))
+              .first();
+      assertEquals(first.getString(1), csvRow.get(1));
+      for (int c = 0; c < 4; c++) {
+        assertEquals(probabilities(first)[c], Double.parseDouble(csvRow.get(2 + c)), 0.0);
+      }
       assertFalse(Files.exists(dir.resolve(".labels.csv.crowd4j-tmp")));
       assertTrue(Files.isDirectory(out));
     } finally {

@@ -23,7 +23,7 @@ class ModelJsonShapeTest extends SparkTestBase {
   @Test
   void sameFieldsAsTheLocalModelJson() throws Exception {
     Parity.Data d = Parity.load(spark(), "dog");
-    CrowdModel model = new SparkDawidSkene().fit(d.frame());
+    CrowdModel<?> model = new SparkDawidSkene().fit(d.frame());
     Path sparkJson = dir.resolve("spark-model.json");
     try {
       SparkAggregation.writeModel(model, sparkJson.toString(), Map.of("maxIterations", "50"));

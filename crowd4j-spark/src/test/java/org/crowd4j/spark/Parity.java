@@ -101,7 +101,7 @@ final class Parity {
   record Diff(double maxAbs, int labelMismatches, int tasks) {}
 
   /** Compares {@code spark}'s posteriors with {@code core}'s task by task. */
-  static Diff compare(AggregationResult core, CrowdModel spark) {
+  static Diff compare(AggregationResult core, CrowdModel<?> spark) {
     return compare(core, spark.posteriors(), spark.labels());
   }
 
@@ -109,7 +109,8 @@ final class Parity {
    * The largest difference between the {@code answerConfusion} column of Spark's worker table and
    * the core's noise model averaged over each worker's answers (what the core's model file holds).
    */
-  static double answerConfusionDiff(AggregationResult core, CrowdDataset data, CrowdModel spark) {
+  static double answerConfusionDiff(
+      AggregationResult core, CrowdDataset data, CrowdModel<?> spark) {
     int k = data.numLabels();
     var noise = core.noise();
     double max = 0;
@@ -141,7 +142,7 @@ final class Parity {
     assertEquals(core.labelNames().names(), labels, "label order");
     Map<String, Row> byTask = new HashMap<>();
     for (Row r : posteriors.collectAsList()) {
-      byTask.put(r.getString(0), r);
+      byTask.put(r.getAs("task"), r);
     }
     assertEquals(core.numTasks(), byTask.size(), "tasks");
     double max = 0;
@@ -150,19 +151,26 @@ final class Parity {
     for (int i = 0; i < core.numTasks(); i++) {
       Row r = byTask.get(core.tasks().name(i));
       assertNotNull(r, core.tasks().name(i));
-      List<Double> p = r.getList(3);
+      double[] p = SparkTestBase.probabilities(r);
       double sum = 0;
       for (int c = 0; c < k; c++) {
-        double v = p.get(c);
+        double v = p[c];
         assertTrue(Double.isFinite(v), "finite posterior");
         sum += v;
         max = Math.max(max, Math.abs(v - core.posterior(i, c)));
       }
       assertEquals(1.0, sum, 1e-9, "posterior sums to 1");
-      if (!r.getString(1).equals(core.labelNames().name(core.label(i)))) {
+      String predicted = r.getAs("prediction");
+      if (!predicted.equals(core.labelNames().name(core.label(i)))) {
         mismatches++;
       }
-      assertEquals(p.get(labels.indexOf(r.getString(1))), r.getDouble(2), 0.0, "probability");
+      int best = 0;
+      for (int c = 1; c < k; c++) {
+        if (p[c] > p[best]) {
+          best = c;
+        }
+      }
+      assertEquals(labels.get(best), predicted, "prediction: the most probable label");
     }
     return new Diff(max, mismatches, core.numTasks());
   }

@@ -26,14 +26,17 @@ class ParityTest extends SparkTestBase {
   private static final double TOLERANCE = 1e-9;
 
   private void check(
-      String method, Supplier<Aggregator> core, Supplier<SparkAggregator> spark, boolean withGold) {
+      String method,
+      Supplier<Aggregator> core,
+      Supplier<SparkAggregator<?, ?>> spark,
+      boolean withGold) {
     check(method, core, spark, withGold, Parity.datasets());
   }
 
   private void check(
       String method,
       Supplier<Aggregator> core,
-      Supplier<SparkAggregator> spark,
+      Supplier<SparkAggregator<?, ?>> spark,
       boolean withGold,
       List<String> datasets) {
     List<String> problems = new ArrayList<>();
@@ -44,11 +47,11 @@ class ParityTest extends SparkTestBase {
       }
       AggregationResult expected =
           core.get().fit(d.core(), withGold ? FitContext.withGold(d.gold()) : FitContext.DEFAULT);
-      SparkAggregator estimator = spark.get();
+      SparkAggregator<?, ?> estimator = spark.get();
       if (withGold) {
         estimator.setGoldCol("gold");
       }
-      CrowdModel model = estimator.fit(d.frame());
+      CrowdModel<?> model = estimator.fit(d.frame());
       try {
         Parity.Diff diff = Parity.compare(expected, model);
         Parity.record(method + (withGold ? " + gold" : ""), name, diff);

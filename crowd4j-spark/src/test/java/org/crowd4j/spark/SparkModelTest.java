@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
 class SparkModelTest extends SparkTestBase {
   private static final double TOL = 1e-9;
 
-  private static List<Supplier<SparkAggregator>> all() {
+  private static List<Supplier<SparkAggregator<?, ?>>> all() {
     return List.of(
         SparkMajorityVote::new,
         () -> new SparkMajorityVote(MajorityVote.Options.softDefaults()),
@@ -43,16 +43,8 @@ class SparkModelTest extends SparkTestBase {
         SparkCommonConfusionEm::new);
   }
 
-  private static Map<String, List<Double>> byTask(Dataset<Row> posteriors) {
-    Map<String, List<Double>> out = new HashMap<>();
-    for (Row r : posteriors.collectAsList()) {
-      out.put(r.getString(0), r.getList(3));
-    }
-    return out;
-  }
-
   /** Global worker id of every worker name of the core's dataset. */
-  private static int[] sparkIds(CrowdModel model, Parity.Data d) {
+  private static int[] sparkIds(CrowdModel<?> model, Parity.Data d) {
     Map<String, Integer> ids = new HashMap<>();
     for (Row r : model.workerIndex().collectAsList()) {
       ids.put(r.getString(0), r.getInt(1));
@@ -67,8 +59,8 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void transformOfTheFittedAnswersIsThePosteriors() {
     Parity.Data d = Parity.load(spark(), "dog");
-    for (Supplier<SparkAggregator> s : all()) {
-      CrowdModel model = s.get().fit(d.frame());
+    for (Supplier<SparkAggregator<?, ?>> s : all()) {
+      CrowdModel<?> model = s.get().fit(d.frame());
       try {
         assertEquals(
             byTask(model.posteriors()), byTask(model.transform(d.frame())), model.method());
@@ -84,7 +76,7 @@ class SparkModelTest extends SparkTestBase {
     int k = d.core().numLabels();
 
     AggregationResult ds = new DawidSkene().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel sds = new SparkDawidSkene().fit(d.frame());
+    CrowdModel<?> sds = new SparkDawidSkene().fit(d.frame());
     int[] ids = sparkIds(sds, d);
     ConfusionMatrices a = (ConfusionMatrices) ds.workers();
     ConfusionMatrices b = (ConfusionMatrices) sds.localWorkerModel();
@@ -103,7 +95,7 @@ class SparkModelTest extends SparkTestBase {
     sds.unpersist();
 
     AggregationResult oc = new OneCoinDawidSkene().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel soc = new SparkOneCoinDawidSkene().fit(d.frame());
+    CrowdModel<?> soc = new SparkOneCoinDawidSkene().fit(d.frame());
     double[] sk = ((WorkerSkills) soc.localWorkerModel()).values();
     for (int w = 0; w < ids.length; w++) {
       assertEquals(oc.workers().skill(w), sk[ids[w]], TOL);
@@ -111,7 +103,7 @@ class SparkModelTest extends SparkTestBase {
     soc.unpersist();
 
     AggregationResult gl = new Glad().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel sgl = new SparkGlad().fit(d.frame());
+    SparkGladModel sgl = new SparkGlad().fit(d.frame());
     double[] alpha = ((GladModel) sgl.localWorkerModel()).alpha();
     GladModel core = (GladModel) gl.workers();
     for (int w = 0; w < ids.length; w++) {
@@ -130,7 +122,7 @@ class SparkModelTest extends SparkTestBase {
     sgl.unpersist();
 
     AggregationResult cm = new CrowdMixture().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel scm = new SparkCrowdMixture().fit(d.frame());
+    CrowdModel<?> scm = new SparkCrowdMixture().fit(d.frame());
     GroupMixtureModel gc = (GroupMixtureModel) cm.workers();
     GroupMixtureModel gs = (GroupMixtureModel) scm.localWorkerModel();
     assertArrayEquals(gc.groupWeights(), gs.groupWeights(), TOL);
@@ -144,7 +136,7 @@ class SparkModelTest extends SparkTestBase {
     scm.unpersist();
 
     AggregationResult ce = new CommonConfusionEm().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel sce = new SparkCommonConfusionEm().fit(d.frame());
+    CrowdModel<?> sce = new SparkCommonConfusionEm().fit(d.frame());
     CommonConfusionModel cc = (CommonConfusionModel) ce.workers();
     CommonConfusionModel cs = (CommonConfusionModel) sce.localWorkerModel();
     assertArrayEquals(cc.common(), cs.common(), TOL);
@@ -159,7 +151,7 @@ class SparkModelTest extends SparkTestBase {
     sce.unpersist();
 
     AggregationResult mv = new MajorityVote().fit(d.core(), FitContext.DEFAULT);
-    CrowdModel smv = new SparkMajorityVote().fit(d.frame());
+    CrowdModel<?> smv = new SparkMajorityVote().fit(d.frame());
     double[] agreement = ((WorkerSkills) smv.localWorkerModel()).values();
     for (int w = 0; w < ids.length; w++) {
       assertEquals(mv.workers().skill(w), agreement[ids[w]], 0.0);
@@ -170,11 +162,11 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void resultsAreBitStableAndNearlyIndependentOfThePartitioning() {
     Parity.Data d = Parity.load(spark(), "adult");
-    CrowdModel a = new SparkDawidSkene().setNumPartitions(3).fit(d.frame());
-    CrowdModel b = new SparkDawidSkene().setNumPartitions(3).fit(d.frame());
-    CrowdModel c = new SparkDawidSkene().setNumPartitions(4).fit(d.frame());
+    CrowdModel<?> a = new SparkDawidSkene().setNumPartitions(3).fit(d.frame());
+    CrowdModel<?> b = new SparkDawidSkene().setNumPartitions(3).fit(d.frame());
+    CrowdModel<?> c = new SparkDawidSkene().setNumPartitions(4).fit(d.frame());
     try {
-      assertEquals(3, a.numPartitions());
+      assertEquals(3, a.fitPartitions());
       Map<String, List<Double>> pa = byTask(a.posteriors());
       assertEquals(pa, byTask(b.posteriors()), "same partitions: the same bits");
       assertArrayEquals(a.diagnostics().objective(), b.diagnostics().objective(), 0.0);
@@ -197,8 +189,8 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void manyWorkersAreNumberedByADistributedSortWithTheSameResult() {
     Parity.Data d = Parity.load(spark(), "snow-rte");
-    CrowdModel local = new SparkDawidSkene().fit(d.frame());
-    CrowdModel sorted = new SparkDawidSkene().setWorkerBroadcastLimit(10).fit(d.frame());
+    CrowdModel<?> local = new SparkDawidSkene().fit(d.frame());
+    CrowdModel<?> sorted = new SparkDawidSkene().setWorkerBroadcastLimit(10).fit(d.frame());
     try {
       assertTrue(d.core().numWorkers() > 10);
       assertEquals(byTask(local.posteriors()), byTask(sorted.posteriors()));
@@ -214,12 +206,12 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void sumsAddedInGroupsOnTheExecutorsGiveTheSameFit() {
     Parity.Data d = Parity.load(spark(), "crowdtruth-mre-cause");
-    for (Supplier<SparkAggregator> s :
-        List.<Supplier<SparkAggregator>>of(
+    for (Supplier<SparkAggregator<?, ?>> s :
+        List.<Supplier<SparkAggregator<?, ?>>>of(
             SparkDawidSkene::new, SparkOneCoinDawidSkene::new, SparkGlad::new)) {
-      CrowdModel direct = s.get().setNumPartitions(6).fit(d.frame());
-      CrowdModel grouped = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
-      CrowdModel again = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
+      CrowdModel<?> direct = s.get().setNumPartitions(6).fit(d.frame());
+      CrowdModel<?> grouped = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
+      CrowdModel<?> again = s.get().setNumPartitions(6).setTreeReduceAbove(0).fit(d.frame());
       try {
         Map<String, List<Double>> a = byTask(direct.posteriors());
         Map<String, List<Double>> b = byTask(grouped.posteriors());
@@ -244,7 +236,7 @@ class SparkModelTest extends SparkTestBase {
   void listenerSeesEveryIterationAndCanStop() {
     Parity.Data d = Parity.load(spark(), "bluebirds");
     List<Double> seen = new ArrayList<>();
-    CrowdModel model =
+    CrowdModel<?> model =
         new SparkDawidSkene()
             .setListener(
                 (method, it, max, objective) -> {
@@ -264,8 +256,8 @@ class SparkModelTest extends SparkTestBase {
       }
     }
     model.unpersist();
-    for (SparkAggregator a : List.of(new SparkDawidSkene(), new SparkGlad())) {
-      CrowdModel stopped = a.setListener((method, it, max, objective) -> it < 2).fit(d.frame());
+    for (SparkAggregator<?, ?> a : List.of(new SparkDawidSkene(), new SparkGlad())) {
+      CrowdModel<?> stopped = a.setListener((method, it, max, objective) -> it < 2).fit(d.frame());
       assertEquals(2, stopped.diagnostics().iterations(), a.name());
       assertFalse(stopped.diagnostics().converged());
       stopped.unpersist();
@@ -291,7 +283,7 @@ class SparkModelTest extends SparkTestBase {
             .asNondeterministic();
     Dataset<Row> answers =
         d.frame().withColumn("task", counted.apply(org.apache.spark.sql.functions.col("task")));
-    CrowdModel model =
+    CrowdModel<?> model =
         new SparkDawidSkene(new DawidSkene.Options(50, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD))
             .fit(answers);
     try {
@@ -306,12 +298,12 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void lineageDoesNotGrowWithIterations() {
     Parity.Data d = Parity.load(spark(), "snow-temp");
-    for (Supplier<SparkAggregator> s :
-        List.<Supplier<SparkAggregator>>of(
+    for (Supplier<SparkAggregator<?, ?>> s :
+        List.<Supplier<SparkAggregator<?, ?>>>of(
             SparkDawidSkene::new, SparkOneCoinDawidSkene::new, SparkGlad::new)) {
-      SparkAggregator two = s.get();
-      CrowdModel few = withIterations(two, 2).fit(d.frame());
-      CrowdModel many = withIterations(s.get(), 40).fit(d.frame());
+      SparkAggregator<?, ?> two = s.get();
+      CrowdModel<?> few = withIterations(two, 2).fit(d.frame());
+      CrowdModel<?> many = withIterations(s.get(), 40).fit(d.frame());
       try {
         assertTrue(many.diagnostics().iterations() > few.diagnostics().iterations());
         int depthFew = depth(few.posteriors());
@@ -324,7 +316,7 @@ class SparkModelTest extends SparkTestBase {
     }
   }
 
-  private static SparkAggregator withIterations(SparkAggregator a, int n) {
+  private static SparkAggregator<?, ?> withIterations(SparkAggregator<?, ?> a, int n) {
     if (a instanceof SparkDawidSkene) {
       return new SparkDawidSkene(
           new DawidSkene.Options(n, 0.0, 1e-10, DawidSkene.Stopping.LIKELIHOOD));
@@ -343,7 +335,7 @@ class SparkModelTest extends SparkTestBase {
   @Test
   void unknownWorkersAreLeftOutOfTransform() {
     Parity.Data d = Parity.load(spark(), "bluebirds");
-    CrowdModel model = new SparkDawidSkene().fit(d.frame());
+    CrowdModel<?> model = new SparkDawidSkene().fit(d.frame());
     try {
       Dataset<Row> fresh =
           spark()

@@ -1,5 +1,11 @@
 package org.crowd4j.spark;
 
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.ml.linalg.Vector;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
 
 /**
@@ -27,5 +33,20 @@ public abstract class SparkTestBase {
       Runtime.getRuntime().addShutdownHook(new Thread(session::stop));
     }
     return session;
+  }
+
+  /** The probability vector of a row of a model's output (column {@code probability}). */
+  protected static double[] probabilities(Row r) {
+    return r.<Vector>getAs("probability").toArray();
+  }
+
+  /** The probabilities of a model's output by task (columns {@code task}, {@code probability}). */
+  protected static Map<String, List<Double>> byTask(Dataset<Row> scored) {
+    Map<String, List<Double>> out = new HashMap<>();
+    for (Row r : scored.collectAsList()) {
+      double[] p = probabilities(r);
+      out.put(r.<String>getAs("task"), java.util.Arrays.stream(p).boxed().toList());
+    }
+    return out;
   }
 }

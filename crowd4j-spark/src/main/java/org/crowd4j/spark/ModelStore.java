@@ -1,0 +1,256 @@
+package org.crowd4j.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.BiFunction;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWriter;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.crowd4j.aggregate.Diagnostics;
+
+/**
+ * The storage layout of a fitted model in a directory of any Hadoop file system:
+ *
+ * <ul>
+ *   <li>{@code metadata}: the params, written and read by Spark ML's {@code DefaultParamsWriter}
+ *       and {@code DefaultParamsReader} (class name, uid, Spark version, params and defaults);
+ *   <li>{@code data}: one Parquet row with the format version, method, labels, sizes, fit times,
+ *       class prior, diagnostics, the model-level E-step entries with the per-worker strides, and
+ *       the other model-level parameters by name;
+ *   <li>{@code workers}: the {@link WorkerTable}, one Parquet row per worker, with the worker's
+ *       numbers of the per-worker E-step entries;
+ *   <li>{@code tasks}: GLAD only, {@code task, beta}.
+ * </ul>
+ *
+ * Doubles are stored as they are, so a loaded model scores answers bit for bit as the saved one.
+ */
+final class ModelStore {
+  private ModelStore() {}
+
+  /** Version of the {@code data} layout; a reader refuses another. */
+  static final int FORMAT_VERSION = 1;
+
+  private static final StructType DATA =
+      new StructType()
+          .add("formatVersion", DataTypes.IntegerType, false)
+          .add("method", DataTypes.StringType, false)
+          .add("labels", DataTypes.createArrayType(DataTypes.StringType, false), false)
+          .add("numTasks", DataTypes.LongType, false)
+          .add("numAnswers", DataTypes.LongType, false)
+          .add("numGold", DataTypes.LongType, false)
+          .add("numWorkers", DataTypes.IntegerType, false)
+          .add("numPartitions", DataTypes.IntegerType, false)
+          .add("preparationSeconds", DataTypes.DoubleType, false)
+          .add("methodSeconds", DataTypes.DoubleType, false)
+          .add("classPriors", DataTypes.createArrayType(DataTypes.DoubleType, false), true)
+          .add("iterations", DataTypes.IntegerType, false)
+          .add("converged", DataTypes.BooleanType, false)
+          .add("objective", DataTypes.createArrayType(DataTypes.DoubleType, false), false)
+          .add("objectiveName", DataTypes.StringType, false)
+          .add("stopReason", DataTypes.StringType, false)
+          .add("eStepStrides", DataTypes.createArrayType(DataTypes.IntegerType, false), true)
+          .add("eStep", SparkAggregator.CONFUSION, true)
+          .add(
+              "arrays",
+              DataTypes.createMapType(
+                  DataTypes.StringType,
+                  DataTypes.createArrayType(DataTypes.DoubleType, false),
+                  false),
+              false);
+
+  /** Writes {@code model} into {@code dir} (which does not exist yet). */
+  static void save(CrowdModel<?> model, String dir, SparkSession spark) {
+    DefaultParamsWriter.saveMetadata(model, dir, spark);
+    FittedParameters p = model.parameters();
+    FittedParameters.Counts c = p.counts();
+    Diagnostics d = p.diagnostics();
+    double[] seconds = model.fitSeconds();
+    double[][] eStep = null;
+    if (p.eStep() != null) {
+      eStep = new double[p.eStep().length][];
+      for (int j = 0; j < eStep.length; j++) {
+        eStep[j] = p.eStepStrides()[j] > 0 ? new double[0] : p.eStep()[j];
+      }
+    }
+    Row row =
+        RowFactory.create(
+            FORMAT_VERSION,
+            p.method(),
+            p.labels().toArray(new String[0]),
+            c.numTasks(),
+            c.numAnswers(),
+            c.numGold(),
+            c.numWorkers(),
+            c.numPartitions(),
+            seconds[0],
+            seconds[1],
+            p.classPriors(),
+            d.iterations(),
+            d.converged(),
+            d.objective(),
+            d.objectiveName(),
+            d.stopReason(),
+            p.eStepStrides(),
+            eStep,
+            new TreeMap<>(p.arrays()));
+    spark
+        .createDataFrame(List.of(row), DATA)
+        .repartition(1)
+        .write()
+        .parquet(new Path(dir, "data").toString());
+    model.fullWorkerTable().write().parquet(new Path(dir, "workers").toString());
+    if (model.state.taskTable != null) {
+      model.state.taskTable.write().parquet(new Path(dir, "tasks").toString());
+    }
+  }
+
+  /**
+   * Reads a model of class {@code type} saved by {@link #save}; {@code make} builds it around the
+   * state.
+   *
+   * @throws IllegalArgumentException naming the path for a directory that is not such a model
+   *     (missing part, another class, another format version, malformed tables)
+   */
+  static <M extends CrowdModel<M>> M load(
+      String path, SparkSession spark, Class<M> type, BiFunction<String, ModelState, M> make) {
+    requireDirectory(spark, path, "metadata");
+    requireDirectory(spark, path, "data");
+    requireDirectory(spark, path, "workers");
+    DefaultParamsReader.Metadata metadata =
+        DefaultParamsReader.loadMetadata(path, spark, type.getName());
+    String dataPath = new Path(path, "data").toString();
+    List<Row> dataRows = spark.read().parquet(dataPath).collectAsList();
+    if (dataRows.size() != 1) {
+      throw new IllegalArgumentException(
+          dataPath + " holds " + dataRows.size() + " rows; a model has one");
+    }
+    Row d = dataRows.get(0);
+    int version = d.getInt(d.fieldIndex("formatVersion"));
+    if (version != FORMAT_VERSION) {
+      throw new IllegalArgumentException(
+          dataPath
+              + " has format version "
+              + version
+              + "; this crowd4j reads version "
+              + FORMAT_VERSION);
+    }
+    List<String> labels = d.getList(d.fieldIndex("labels"));
+    int numWorkers = d.getInt(d.fieldIndex("numWorkers"));
+    int[] strides = null;
+    double[][] eStep = null;
+    if (!d.isNullAt(d.fieldIndex("eStepStrides"))) {
+      List<Integer> s = d.getList(d.fieldIndex("eStepStrides"));
+      List<scala.collection.Seq<Object>> e = d.getList(d.fieldIndex("eStep"));
+      strides = new int[s.size()];
+      eStep = new double[s.size()][];
+      for (int j = 0; j < strides.length; j++) {
+        strides[j] = s.get(j);
+        eStep[j] = doubles(scala.jdk.javaapi.CollectionConverters.asJava(e.get(j)));
+      }
+    }
+    Map<String, double[]> arrays = new LinkedHashMap<>();
+    Map<String, scala.collection.Seq<Object>> stored = d.getJavaMap(d.fieldIndex("arrays"));
+    for (Map.Entry<String, scala.collection.Seq<Object>> entry : new TreeMap<>(stored).entrySet()) {
+      arrays.put(
+          entry.getKey(), doubles(scala.jdk.javaapi.CollectionConverters.asJava(entry.getValue())));
+    }
+    String workersPath = new Path(path, "workers").toString();
+    Dataset<Row> workers = spark.read().parquet(workersPath);
+    WorkerTable.Read read =
+        WorkerTable.read(
+            workers.schema(),
+            workers.collectAsList(),
+            numWorkers,
+            labels.size(),
+            eStep,
+            strides,
+            workersPath);
+    FittedParameters p =
+        new FittedParameters(
+            d.getString(d.fieldIndex("method")),
+            labels,
+            new FittedParameters.Counts(
+                d.getLong(d.fieldIndex("numTasks")),
+                d.getLong(d.fieldIndex("numAnswers")),
+                d.getLong(d.fieldIndex("numGold")),
+                numWorkers,
+                d.getInt(d.fieldIndex("numPartitions"))),
+            d.isNullAt(d.fieldIndex("classPriors"))
+                ? null
+                : doubles(d.getList(d.fieldIndex("classPriors"))),
+            new Diagnostics(
+                d.getInt(d.fieldIndex("iterations")),
+                d.getBoolean(d.fieldIndex("converged")),
+                doubles(d.getList(d.fieldIndex("objective"))),
+                d.getString(d.fieldIndex("objectiveName")),
+                d.getString(d.fieldIndex("stopReason"))),
+            read.eStep(),
+            strides,
+            arrays,
+            read.columns());
+    Path tasksPath = new Path(path, "tasks");
+    Dataset<Row> tasks =
+        exists(spark, tasksPath) ? spark.read().parquet(tasksPath.toString()) : null;
+    double[] seconds = {
+      d.getDouble(d.fieldIndex("preparationSeconds")), d.getDouble(d.fieldIndex("methodSeconds"))
+    };
+    M model =
+        make.apply(
+            metadata.uid(),
+            ModelState.loaded(spark, p, workers, tasks, read.answerConfusion(), seconds));
+    metadata.getAndSetParams(model, scala.Option.empty());
+    return model;
+  }
+
+  private static double[] doubles(List<?> values) {
+    double[] out = new double[values.size()];
+    for (int j = 0; j < out.length; j++) {
+      out[j] = (Double) values.get(j);
+    }
+    return out;
+  }
+
+  private static void requireDirectory(SparkSession spark, String path, String part) {
+    if (!exists(spark, new Path(path, part))) {
+      throw new IllegalArgumentException(
+          "no crowd4j model at " + path + ": its part '" + part + "' is missing");
+    }
+  }
+
+  private static boolean exists(SparkSession spark, Path p) {
+    try {
+      FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+      return fs.exists(p);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot look at " + p + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** The reader of one model class: {@code load} and the session of the reader. */
+  static final class Reader<M extends CrowdModel<M>> extends MLReader<M> {
+    private final Class<M> type;
+    private final BiFunction<String, ModelState, M> make;
+
+    Reader(Class<M> type, BiFunction<String, ModelState, M> make) {
+      this.type = type;
+      this.make = make;
+    }
+
+    @Override
+    public M load(String path) {
+      return ModelStore.load(path, sparkSession(), type, make);
+    }
+  }
+}

@@ -1,0 +1,85 @@
+package org.crowd4j.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.crowd4j.aggregate.IterationListener;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code crowd4j aggregate --engine spark} below the command line: it fits through the Spark ML
+ * layer, so its CSV output is the output of the estimator with the same options, and the model it
+ * saves ({@code --spark-model-out}) loads and scores the answers exactly as that estimator's model.
+ */
+class SparkAggregationTest extends SparkTestBase {
+  @TempDir Path dir;
+
+  @Test
+  void theCommandLineWritesWhatTheMlLayerGivesAndSavesItsModel() throws Exception {
+    Path answers = Parity.answersPath("dog");
+    Path out = dir.resolve("labels.csv");
+    Path saved = dir.resolve("model");
+    StringWriter summary = new StringWriter();
+    SparkAggregation.run(
+        new SparkAggregation.Request(
+            answers.toString(),
+            null,
+            AnswerColumns.defaults(),
+            "ds",
+            Map.of("maxIterations", "15"),
+            null,
+            null,
+            out.toString(),
+            null,
+            saved.toString(),
+            null,
+            0,
+            false),
+        IterationListener.NONE,
+        new PrintWriter(summary));
+    assertTrue(summary.toString().contains("Spark ML model saved to " + saved), summary.toString());
+
+    Dataset<Row> frame = SparkCrowd.read(spark(), answers.toString(), null);
+    SparkDawidSkeneModel direct = new SparkDawidSkene().setMaxIter(15).fit(frame);
+    try {
+      Map<String, Row> expected = new HashMap<>();
+      for (Row r : direct.wide(direct.transform(frame)).collectAsList()) {
+        expected.put(r.getString(0), r);
+      }
+      List<String> lines = Files.readAllLines(out);
+      assertEquals("task,label,p_0,p_1,p_2,p_3", lines.get(0));
+      assertEquals(expected.size(), lines.size() - 1, "one line per task");
+      for (String line : lines.subList(1, lines.size())) {
+        String[] f = line.split(",");
+        Row r = expected.get(f[0]);
+        assertEquals(r.getString(1), f[1], f[0]);
+        for (int c = 0; c < 4; c++) {
+          assertEquals(r.getDouble(2 + c), Double.parseDouble(f[2 + c]), 0.0, line);
+        }
+      }
+
+      SparkDawidSkeneModel loaded = SparkDawidSkeneModel.load(saved.toString());
+      assertEquals(direct.diagnostics().iterations(), loaded.diagnostics().iterations());
+      List<Row> a = direct.transform(frame).orderBy("task").collectAsList();
+      List<Row> b = loaded.transform(frame).orderBy("task").collectAsList();
+      assertEquals(a.size(), b.size());
+      for (int i = 0; i < a.size(); i++) {
+        assertEquals(a.get(i).getString(1), b.get(i).getString(1));
+        assertArrayEquals(probabilities(a.get(i)), probabilities(b.get(i)), 0.0);
+      }
+    } finally {
+      direct.unpersist();
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package org.crowd4j.spark;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.spark.ml.Pipeline;
+import org.apache.spark.ml.PipelineModel;
+import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.crowd4j.aggregate.ConfusionMatrices;
+import org.crowd4j.aggregate.Diagnostics;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Java example of docs/spark.md: the block between {@code // example:NAME} and {@code // end}
+ * runs here and the page quotes it verbatim.
+ */
+class SparkDocExamplesTest extends SparkTestBase {
+  @TempDir Path dir;
+
+  @Test
+  void theJavaExampleRuns() throws Exception {
+    Parity.Data d = Parity.withHalfGold(spark(), Parity.load(spark(), "bluebirds"));
+    Dataset<Row> answers =
+        d.frame()
+            .withColumnRenamed("task", "item")
+            .withColumnRenamed("worker", "annotator")
+            .withColumnRenamed("label", "answer")
+            .withColumnRenamed("gold", "known");
+    Dataset<Row> newAnswers = answers.where("item < '5'").drop("known");
+    String modelDir = dir.resolve("ds").toString();
+    String pipelineDir = dir.resolve("pipeline").toString();
+
+    // example:spark-ml
+    SparkDawidSkene ds =
+        new SparkDawidSkene()
+            .setTaskCol("item") // the answer columns: any atomic type
+            .setWorkerCol("annotator")
+            .setLabelCol("answer")
+            .setGoldCol("known") // optional: the true label on some rows, else null
+            .setMaxIter(50); // the core's options are params, checked by its record
+    SparkDawidSkeneModel model = ds.fit(answers);
+
+    Dataset<Row> labels = model.transform(answers); // item, prediction, probability (vector)
+    Dataset<Row> workers = model.workers(); // worker, answers, skill, confusion, answerConfusion
+    Diagnostics diagnostics = model.diagnostics(); // iterations, converged, objectives
+    ConfusionMatrices confusions = model.confusionMatrices(); // the core's record
+    model.write().overwrite().save(modelDir);
+
+    SparkDawidSkeneModel loaded = SparkDawidSkeneModel.load(modelDir);
+    Dataset<Row> scored = loaded.transform(newAnswers); // no training data needed
+
+    PipelineModel pipeline = new Pipeline().setStages(new PipelineStage[] {ds}).fit(answers);
+    pipeline.write().overwrite().save(pipelineDir);
+    Dataset<Row> again = PipelineModel.load(pipelineDir).transform(newAnswers);
+    // end
+
+    try {
+      assertEquals(List.of("item", "prediction", "probability"), List.of(labels.columns()));
+      assertEquals(d.core().numTasks(), labels.count());
+      assertEquals(d.core().numWorkers(), workers.count());
+      assertTrue(diagnostics.iterations() > 0 && diagnostics.iterations() <= 50);
+      assertEquals(d.core().numWorkers(), confusions.numWorkers());
+      assertEquals(d.gold().count(), model.numGold());
+      List<Row> a = scored.orderBy("item").collectAsList();
+      List<Row> b = again.orderBy("item").collectAsList();
+      assertEquals(newAnswers.select("item").distinct().count(), a.size());
+      for (int i = 0; i < a.size(); i++) {
+        assertEquals(a.get(i).getString(1), b.get(i).getString(1));
+        assertArrayEquals(
+            a.get(i).<org.apache.spark.ml.linalg.Vector>getAs(2).toArray(),
+            b.get(i).<org.apache.spark.ml.linalg.Vector>getAs(2).toArray(),
+            0.0);
+      }
+    } finally {
+      model.unpersist();
+      ((CrowdModel<?>) pipeline.stages()[0]).unpersist();
+    }
+  }
+
+  @Test
+  void thePageQuotesTheExample() throws Exception {
+    String source =
+        Files.readString(Path.of("src/test/java/org/crowd4j/spark/SparkDocExamplesTest.java"));
+    String page = Files.readString(Path.of("..", "docs", "spark.md"));
+    Matcher m =
+        Pattern.compile("(?s)\\n( *)// example:([a-z-]+)\\n(.*?)\\n *// end\\n").matcher(source);
+    int found = 0;
+    while (m.find()) {
+      String indent = m.group(1);
+      StringBuilder block = new StringBuilder();
+      for (String line : m.group(3).split("\n")) {
+        block.append(line.startsWith(indent) ? line.substring(indent.length()) : line.strip());
+        block.append('\n');
+      }
+      assertTrue(
+          page.contains("```java\n" + block + "```"),
+          "docs/spark.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
+      found++;
+    }
+    assertEquals(1, found);
+  }
+}
