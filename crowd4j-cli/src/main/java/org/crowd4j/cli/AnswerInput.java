@@ -184,9 +184,11 @@ final class AnswerInput {
   }
 
   CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException, BadInputException {
+    ExportFormat f = ExportFormat.LONG;
     try {
-      ExportFormat f = answersFormat();
+      f = answersFormat();
       if (f == ExportFormat.LONG) {
+        refuseExportOptions();
         return output.readAnswers(answers, format(), err);
       }
       ExportAnswers x = ExportReader.read(answers, f, format(), exportOptions());
@@ -206,10 +208,29 @@ final class AnswerInput {
         throw e;
       }
       String hint =
-          e.getMessage().contains("missing column '")
+          f == ExportFormat.LONG && e.getMessage().contains("missing column '")
               ? " (name the columns with --task-column, --worker-column, --label-column)"
               : "";
       throw new BadInputException(e.getMessage() + hint, e);
+    }
+  }
+
+  /** The export options on a file read as the long format: a mistaken layout, said as such. */
+  private void refuseExportOptions() throws BadInputException {
+    String given =
+        taskField != null
+            ? "--task-field"
+            : answerField != null
+                ? "--answer-field"
+                : workerResponses != null
+                    ? "--worker-responses"
+                    : goldOut != null ? "--gold-out" : null;
+    if (given != null) {
+      throw new BadInputException(
+          answers
+              + ": read as the long format, to which "
+              + given
+              + " does not apply (name the export's layout with --format)");
     }
   }
 

@@ -135,6 +135,10 @@ class ExportFormatCommandTest {
     r = aggregate(csv, out, "--format", "mturk");
     assertEquals(3, r.code());
     assertTrue(r.err().contains(csv + ":1: missing column 'WorkerId'"), r.err());
+    assertFalse(r.err().contains("--task-column"), r.err());
+    r = aggregate(csv, out, "--answer-field", "kind");
+    assertEquals(3, r.code());
+    assertTrue(r.err().contains("read as the long format, to which --answer-field does not apply"));
   }
 
   @Test
