@@ -1,11 +1,22 @@
 package org.crowd4j.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicatePolicy;
+import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportAnswers;
+import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.io.platform.ExportOptions;
+import org.crowd4j.io.platform.ExportReader;
+import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
 /** Options that say where the answers are and how they are laid out. */
@@ -14,8 +25,59 @@ final class AnswerInput {
       names = "--answers",
       required = true,
       paramLabel = "FILE",
-      description = "Answers in long format (CSV/TSV, optionally .gz): one row per answer.")
+      description =
+          "Answers: long format (CSV/TSV, optionally .gz; one row per answer) or a platform's"
+              + " export (see --format).")
   Path answers;
+
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      converter = FormatConverter.class,
+      completionCandidates = FormatNames.class,
+      description =
+          "Layout of the answers: ${COMPLETION-CANDIDATES} (Label Studio JSON export, Toloka"
+              + " results TSV, MTurk batch results CSV, SageMaker Ground Truth output manifest)."
+              + " Default: told from the file's extension and first bytes, long when unsure.")
+  ExportFormat answersFormat;
+
+  @Option(
+      names = "--task-field",
+      paramLabel = "NAME",
+      description =
+          "Exports: where the task id is instead of the default (Label Studio: a data field, not"
+              + " the task's id; Toloka: an INPUT column, not ASSIGNMENT:task_id; MTurk: a column,"
+              + " not HITId; SageMaker: a manifest key, not source-ref).")
+  String taskField;
+
+  @Option(
+      names = "--answer-field",
+      paramLabel = "NAME",
+      description =
+          "Exports: which answer to read when there are several (Label Studio: a control's"
+              + " from_name; Toloka: an OUTPUT column; MTurk: an Answer column; SageMaker: a key of"
+              + " answerContent).")
+  String answerField;
+
+  @Option(
+      names = "--worker-responses",
+      paramLabel = "DIR",
+      description =
+          "SageMaker Ground Truth: the job's annotations/worker-response folder, where each"
+              + " worker's answer is (default: found from the manifest's place in the job's"
+              + " output).")
+  Path workerResponses;
+
+  @Option(
+      names = "--gold-out",
+      paramLabel = "FILE",
+      description =
+          "Write the known labels the export carries (Toloka's GOLDEN columns) as a task,label"
+              + " CSV, for --gold of a later run.")
+  Path goldOut;
+
+  /** Known labels the last export read carried (task → label; empty for the long format). */
+  private Map<String, String> knownLabels = Map.of();
 
   @Option(
       names = "--delimiter",
@@ -94,18 +156,130 @@ final class AnswerInput {
         controlCharacters);
   }
 
+  /** The export options of the command line. */
+  ExportOptions exportOptions() {
+    return new ExportOptions(taskField, answerField, workerResponses);
+  }
+
+  /** The layout of the answers: {@code --format}, or told from the file. */
+  ExportFormat answersFormat() throws CrowdFormatException {
+    return answersFormat != null ? answersFormat : ExportFormat.detect(answers);
+  }
+
+  /**
+   * The known labels the answers carried (Toloka's {@code GOLDEN:} columns), task → label; empty
+   * before {@link #read} and for files without them.
+   */
+  Map<String, String> knownLabels() {
+    return knownLabels;
+  }
+
+  /** Refuses a platform's export where only the long format is read ({@code why} says where). */
+  void requireLongFormat(CommandLine cmd, String why) throws CrowdFormatException {
+    ExportFormat f = answersFormat();
+    if (f != ExportFormat.LONG) {
+      throw new CommandLine.ParameterException(
+          cmd, why + " reads answers in long format only, not --format " + f.id());
+    }
+  }
+
   CrowdDataset read(Output output, PrintWriter err) throws CrowdFormatException, BadInputException {
+    ExportFormat f = ExportFormat.LONG;
     try {
-      return output.readAnswers(answers, format(), err);
+      f = answersFormat();
+      if (f == ExportFormat.LONG) {
+        refuseExportOptions();
+        return output.readAnswers(answers, format(), err);
+      }
+      ExportAnswers x = ExportReader.read(answers, f, format(), exportOptions());
+      knownLabels = x.gold();
+      if (!output.quiet) {
+        for (String note : x.notes()) {
+          err.println("note: " + answers.getFileName() + ": " + note);
+        }
+        err.flush();
+      }
+      if (goldOut != null) {
+        writeGold(x.gold());
+      }
+      return x.data();
     } catch (CrowdFormatException e) {
       if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
         throw e;
       }
       String hint =
-          e.getMessage().contains("missing column '")
+          f == ExportFormat.LONG && e.getMessage().contains("missing column '")
               ? " (name the columns with --task-column, --worker-column, --label-column)"
               : "";
       throw new BadInputException(e.getMessage() + hint, e);
+    }
+  }
+
+  /** The export options on a file read as the long format: a mistaken layout, said as such. */
+  private void refuseExportOptions() throws BadInputException {
+    String given =
+        taskField != null
+            ? "--task-field"
+            : answerField != null
+                ? "--answer-field"
+                : workerResponses != null
+                    ? "--worker-responses"
+                    : goldOut != null ? "--gold-out" : null;
+    if (given != null) {
+      throw new BadInputException(
+          answers
+              + ": read as the long format, to which "
+              + given
+              + " does not apply (name the export's layout with --format)");
+    }
+  }
+
+  private void writeGold(Map<String, String> gold) throws BadInputException {
+    if (gold.isEmpty()) {
+      throw new BadInputException(
+          answers + ": --gold-out: the answers carry no known labels (no GOLDEN column values)");
+    }
+    try {
+      AtomicFiles.write(
+          goldOut,
+          out -> {
+            StringBuilder b = new StringBuilder("task,label\n");
+            for (Map.Entry<String, String> e : gold.entrySet()) {
+              b.append(csv(e.getKey())).append(',').append(csv(e.getValue())).append('\n');
+            }
+            out.write(b.toString().getBytes(StandardCharsets.UTF_8));
+          });
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("cannot write " + goldOut, e);
+    }
+  }
+
+  private static String csv(String v) {
+    boolean quote =
+        v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0;
+    return quote ? '"' + v.replace("\"", "\"\"") + '"' : v;
+  }
+
+  /** {@code --format} values. */
+  static final class FormatConverter implements CommandLine.ITypeConverter<ExportFormat> {
+    @Override
+    public ExportFormat convert(String value) {
+      try {
+        return ExportFormat.of(value);
+      } catch (IllegalArgumentException e) {
+        boolean chart = value.equalsIgnoreCase("png") || value.equalsIgnoreCase("svg");
+        throw new CommandLine.TypeConversionException(
+            e.getMessage()
+                + (chart ? " (charts as files: report --chart-format " + value + ")" : ""));
+      }
+    }
+  }
+
+  /** The names {@code --format} takes, for help and completion. */
+  static final class FormatNames implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return List.of(ExportFormat.values()).stream().map(ExportFormat::id).iterator();
     }
   }
 }

@@ -63,7 +63,7 @@ final class ReportCommand implements Callable<Integer> {
   Path out;
 
   @Option(
-      names = "--format",
+      names = "--chart-format",
       paramLabel = "FORMAT",
       description = "Also write each chart as a file: png or svg.")
   String format;
@@ -71,7 +71,7 @@ final class ReportCommand implements Callable<Integer> {
   @Option(
       names = "--charts-dir",
       paramLabel = "DIR",
-      description = "Folder of the chart files of --format (default: beside the report).")
+      description = "Folder of the chart files of --chart-format (default: beside the report).")
   Path chartsDir;
 
   @Option(
@@ -87,11 +87,11 @@ final class ReportCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     if (format != null && !format.equalsIgnoreCase("png") && !format.equalsIgnoreCase("svg")) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--format must be png or svg: '" + format + "'");
+          spec.commandLine(), "--chart-format must be png or svg: '" + format + "'");
     }
     if (chartsDir != null && format == null) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--charts-dir needs --format png or svg");
+          spec.commandLine(), "--charts-dir needs --chart-format png or svg");
     }
     List<String> names = methods.isEmpty() ? List.of("ds", "mv") : methods;
     Map<String, Aggregator> aggregators = new LinkedHashMap<>();

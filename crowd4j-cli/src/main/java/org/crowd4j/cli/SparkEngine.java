@@ -35,6 +35,7 @@ final class SparkEngine {
       AggregateCommand cmd, Map<String, String> params, IterationListener listener, PrintWriter out)
       throws Exception {
     AnswerInput in = cmd.input;
+    in.requireLongFormat(cmd.spec.commandLine(), "--engine spark");
     Character delimiter = null;
     if (in.delimiter != null) {
       delimiter = in.format().delimiter();

@@ -345,8 +345,7 @@ public final class CrowdReader {
   }
 
   /** The file's bytes, counted for {@code bytesRead} when not null; opened lazily. */
-  private static InputStream openFile(Path file, LongConsumer bytesRead)
-      throws CrowdFormatException {
+  static InputStream openFile(Path file, LongConsumer bytesRead) throws CrowdFormatException {
     InputStream raw;
     try {
       raw = Files.newInputStream(file);
@@ -357,7 +356,7 @@ public final class CrowdReader {
   }
 
   /** {@code raw} buffered, and decompressed when {@code file}'s name ends with {@code .gz}. */
-  private static InputStream decompressed(Path file, InputStream raw) throws IOException {
+  static InputStream decompressed(Path file, InputStream raw) throws IOException {
     InputStream in = new BufferedInputStream(raw, 1 << 16);
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (name.endsWith(".gz")) {
@@ -371,11 +370,11 @@ public final class CrowdReader {
     return in;
   }
 
-  private static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
+  static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
     return new StrictText(in, delimiter, rules.lenientQuotes());
   }
 
-  private static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
+  static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
     return CsvReader.builder()
         .fieldSeparator(delimiter)
         .quoteCharacter('"')
@@ -453,43 +452,10 @@ public final class CrowdReader {
    */
   private static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
       throws CrowdFormatException {
-    String raw = r.getField(col);
-    String v = raw.trim();
-    if (v.isEmpty()) {
-      throw new CrowdFormatException(file, line, name, "field '" + name + "' is empty");
-    }
-    if (!rules.controlCharacters()) {
-      for (int i = 0; i < raw.length(); i++) {
-        char c = raw.charAt(i);
-        boolean control =
-            (c < 0x20 && c != '\t')
-                || (c >= 0x7F && c <= 0x9F)
-                || c == '\u2028'
-                || c == '\u2029'
-                || (c == '\t' && v.indexOf('\t') >= 0);
-        if (control) {
-          String what =
-              c == '\n' || c == '\r' || c == '\u2028' || c == '\u2029'
-                  ? "a line break (a quoted field that spans lines: is a quote at line "
-                      + line
-                      + " closed too late?)"
-                  : String.format(java.util.Locale.ROOT, "the control character U+%04X", (int) c);
-          throw new CrowdFormatException(
-              file,
-              line,
-              name,
-              "field '"
-                  + name
-                  + "' holds "
-                  + what
-                  + "; ids and labels are single-line text (--allow-control-chars keeps them)");
-        }
-      }
-    }
-    return v;
+    return StrictInput.id(file, line, name, r.getField(col), rules);
   }
 
-  private static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
+  static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof StrictText.TextException x) {
         return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
@@ -503,7 +469,7 @@ public final class CrowdReader {
     return new CrowdFormatException(file, line, null, "cannot parse: " + rootMessage(e), e);
   }
 
-  private static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
+  static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
     if (e instanceof StrictText.TextException x) {
       return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
     }

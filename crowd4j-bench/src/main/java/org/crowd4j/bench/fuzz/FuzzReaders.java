@@ -33,6 +33,7 @@ public final class FuzzReaders {
     TARGETS.put("features", FeaturesFuzz.class);
     TARGETS.put("idx", IdxFuzz.class);
     TARGETS.put("model", ModelFuzz.class);
+    TARGETS.put("exports", ExportsFuzz.class);
   }
 
   private static final Pattern DONE = Pattern.compile("Done (\\d+) runs in (\\d+) second");
@@ -276,6 +277,34 @@ public final class FuzzReaders {
         s.add(variant(1, ModelFuzz.SAFETENSORS));
         s.add(variant(2, ModelFuzz.modelJson(ModelFuzz.PARAMETERS, 2)));
         s.add(variant(3, ModelFuzz.PARAMETERS));
+      }
+      case "exports" -> {
+        s.add(
+            text(
+                0,
+                "[{\"id\": 1, \"data\": {\"ref\": \"r1\"}, \"annotations\": [{\"completed_by\": 7,"
+                    + " \"was_cancelled\": false, \"result\": [{\"from_name\": \"kind\", \"type\":"
+                    + " \"choices\", \"value\": {\"choices\": [\"cat\"]}}]}, {\"completed_by\":"
+                    + " {\"id\": 3, \"email\": \"a@b.c\"}, \"result\": [{\"from_name\": \"kind\","
+                    + " \"type\": \"choices\", \"value\": {\"choices\": [\"cat\", \"dog\"]}}]}]}]\n"));
+        s.add(
+            text(
+                1,
+                "INPUT:url\tOUTPUT:kind\tGOLDEN:kind\tASSIGNMENT:worker_id\tASSIGNMENT:status\n"
+                    + "u1\tcat\tcat\tw1\tAPPROVED\nu1\t\"[\"\"a\"\",\"\"b\"\"]\"\t\tw2\tREJECTED\n"));
+        s.add(
+            text(
+                2,
+                "\"HITId\",\"WorkerId\",\"AssignmentStatus\",\"Input.url\",\"Answer.kind\"\r\n"
+                    + "\"H1\",\"W1\",\"Approved\",\"u1\",\"cat|dog\"\r\n"
+                    + "\"H1\",\"W2\",\"Rejected\",\"u1\",\"dog\"\r\n"));
+        s.add(text(3, "{\"source-ref\": \"s3://b/1.png\", \"sport\": 0}\n{\"source\": \"two\"}\n"));
+        s.add(
+            text(
+                4,
+                "{\"answers\": [{\"workerId\": \"w1\", \"answerContent\": {\"crowd-classifier\":"
+                    + " {\"label\": \"a\"}}}, {\"workerId\": \"w2\", \"answerContent\":"
+                    + " {\"crowd-classifier\": {\"labels\": [\"a\", \"b\"]}}}]}\n"));
       }
       default -> throw new IllegalArgumentException(target);
     }

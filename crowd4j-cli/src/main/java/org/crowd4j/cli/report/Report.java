@@ -27,7 +27,7 @@ public final class Report {
    *
    * @param report the HTML file
    * @param charts number of charts in it
-   * @param chartFiles separate chart files written ({@code --format})
+   * @param chartFiles separate chart files written ({@code --chart-format})
    * @param seconds time to build and write the report
    */
   public record Written(Path report, int charts, List<Path> chartFiles, double seconds) {}

@@ -1,0 +1,61 @@
+package org.crowd4j.bench.fuzz;
+
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportOptions;
+import org.crowd4j.io.platform.LabelStudioReader;
+import org.crowd4j.io.platform.MturkReader;
+import org.crowd4j.io.platform.SageMakerReader;
+import org.crowd4j.io.platform.TolokaReader;
+
+/**
+ * Fuzz target of the platforms' export readers: the variant byte chooses the reader (bits 0–2:
+ * Label Studio JSON, Toloka TSV, MTurk CSV, SageMaker manifest, SageMaker worker response), the
+ * text rules (bits 3–4), a chosen task and answer field (bit 5) and anonymous answers (bit 6).
+ */
+public final class ExportsFuzz {
+  private static final Path LABEL_STUDIO = Path.of("export.json");
+  private static final Path TOLOKA = Path.of("results.tsv");
+  private static final Path MTURK = Path.of("batch-results.csv");
+  private static final Path MANIFEST = Path.of("output.manifest");
+  private static final Path RESPONSE = Path.of("response.json");
+
+  private ExportsFuzz() {}
+
+  /** One execution. */
+  public static void fuzzerTestOneInput(byte[] data) {
+    int v = Inputs.variant(data);
+    ByteArrayInputStream in = new ByteArrayInputStream(Inputs.body(data));
+    CsvFormat rules = Inputs.rules(v >> 1);
+    if ((v & 64) != 0) {
+      rules = rules.anonymous();
+    }
+    Path name =
+        switch (v & 7) {
+          case 1 -> TOLOKA;
+          case 2 -> MTURK;
+          case 3 -> MANIFEST;
+          case 4 -> RESPONSE;
+          default -> LABEL_STUDIO;
+        };
+    try {
+      switch (v & 7) {
+        case 1 -> TolokaReader.read(name, in, rules, options(v, "INPUT:url", "OUTPUT:kind"));
+        case 2 -> MturkReader.read(name, in, rules, options(v, "Input.url", "Answer.kind"));
+        case 3 -> SageMakerReader.manifest(name, in, rules, options(v, "source", null));
+        case 4 ->
+            SageMakerReader.workerResponse(
+                name, in, "t", rules, options(v, null, "crowd-classifier"));
+        default -> LabelStudioReader.read(name, in, rules, options(v, "ref", "kind"));
+      }
+    } catch (CrowdFormatException e) {
+      Inputs.expected(e, name);
+    }
+  }
+
+  private static ExportOptions options(int v, String task, String answer) {
+    return (v & 32) != 0 ? new ExportOptions(task, answer, null) : ExportOptions.defaults();
+  }
+}

@@ -1,0 +1,67 @@
+package org.crowd4j.io.platform;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.DuplicateAnswerException;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+
+/**
+ * The answers, known labels and counts of left-out answers of one export as a reader finds them;
+ * {@link #build} checks that something was read and applies the duplicate policy of the rules.
+ */
+final class Answers {
+  private final Path file;
+  private final CsvFormat rules;
+  private final CrowdDataset.Builder builder;
+  private final Map<String, String> gold = new LinkedHashMap<>();
+  private final Map<String, Integer> skipped = new LinkedHashMap<>();
+
+  Answers(Path file, CsvFormat rules) {
+    this.file = file;
+    this.rules = rules;
+    this.builder = CrowdDataset.builder().duplicates(rules.duplicates());
+  }
+
+  /** Adds an answer (the worker is dropped when the rules read anonymous answers). */
+  void add(String task, String worker, String label, long line) {
+    builder.add(task, rules.workerColumn() == null ? null : worker, label, line);
+  }
+
+  /** Records a known label; a task's labels must agree. */
+  void gold(Path where, long line, String field, String task, String label)
+      throws CrowdFormatException {
+    String before = gold.putIfAbsent(task, label);
+    if (before != null && !before.equals(label)) {
+      throw new CrowdFormatException(
+          where,
+          line,
+          field,
+          "task '" + task + "' has two known labels: '" + before + "' and '" + label + "'");
+    }
+  }
+
+  /** Counts one answer left out, for the reason {@code why} (e.g. "rejected assignment(s)"). */
+  void skip(String why) {
+    skipped.merge(why, 1, Integer::sum);
+  }
+
+  /** The answers read, or an error when there are none. */
+  ExportAnswers build(String what) throws CrowdFormatException {
+    List<String> notes = new ArrayList<>();
+    skipped.forEach((why, n) -> notes.add(n + " " + why + " skipped"));
+    if (builder.size() == 0) {
+      throw new CrowdFormatException(
+          file, 0, null, "no answers in " + what + (notes.isEmpty() ? "" : " (" + notes + ")"));
+    }
+    try {
+      return new ExportAnswers(builder.build(), gold, notes);
+    } catch (DuplicateAnswerException e) {
+      throw new CrowdFormatException(file, e.duplicateLine(), "worker", e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package org.crowd4j.io.platform;
+
+import java.nio.file.Path;
+
+/**
+ * Choices a platform's export may need: which field holds the task id, which control or column
+ * holds the answer when there are several, and where SageMaker Ground Truth's per-worker answers
+ * are. Each is {@code null} for the default the format documents.
+ *
+ * @param taskField the task id: a Label Studio {@code data} field instead of the task's {@code id};
+ *     a Toloka column ({@code INPUT:name}, or {@code name} for {@code INPUT:name}); an MTurk column
+ *     ({@code Input.name}, or another column) instead of {@code HITId}; a SageMaker manifest key
+ *     instead of {@code source-ref}/{@code source}
+ * @param answerField the answer: a Label Studio control ({@code from_name}); a Toloka output
+ *     ({@code OUTPUT:name} or {@code name}); an MTurk answer ({@code Answer.name} or {@code name});
+ *     a key of SageMaker's {@code answerContent}
+ * @param workerResponses SageMaker Ground Truth's {@code annotations/worker-response} folder
+ *     (default: found from the manifest's place in the job's output)
+ */
+public record ExportOptions(String taskField, String answerField, Path workerResponses) {
+  /** Every choice at its default. */
+  public static ExportOptions defaults() {
+    return new ExportOptions(null, null, null);
+  }
+}

@@ -1,0 +1,206 @@
+package org.crowd4j.io.platform;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.StrictInput;
+
+/**
+ * Streaming JSON for the exports' readers: UTF-8 only (a byte order mark is dropped), and every
+ * problem a {@link CrowdFormatException} at the parser's line, with the column in the message.
+ */
+final class JsonInput {
+  private static final JsonFactory FACTORY = new JsonFactory();
+
+  private JsonInput() {}
+
+  /** A parser over the UTF-8 text of {@code in} (already decompressed; closed with the parser). */
+  static JsonParser parser(Path name, InputStream in) throws CrowdFormatException {
+    try {
+      BufferedReader r =
+          new BufferedReader(
+              new InputStreamReader(
+                  in,
+                  StandardCharsets.UTF_8
+                      .newDecoder()
+                      .onMalformedInput(CodingErrorAction.REPORT)
+                      .onUnmappableCharacter(CodingErrorAction.REPORT)),
+              1 << 16);
+      r.mark(1);
+      if (r.read() != '\uFEFF') {
+        r.reset();
+      }
+      return FACTORY.createParser(r);
+    } catch (IOException e) {
+      throw failure(name, null, e);
+    }
+  }
+
+  /** A problem with the current token of {@code p}. */
+  static CrowdFormatException error(Path file, JsonParser p, String field, String problem) {
+    JsonLocation at = p.currentTokenLocation();
+    return new CrowdFormatException(file, Math.max(0, at.getLineNr()), field, where(at) + problem);
+  }
+
+  /** The error for an exception thrown while reading with {@code p} (may be {@code null}). */
+  static CrowdFormatException failure(Path file, JsonParser p, IOException e) {
+    JsonLocation at =
+        e instanceof JsonProcessingException j && j.getLocation() != null
+            ? j.getLocation()
+            : p == null ? null : p.currentLocation();
+    long line = at == null ? 0 : Math.max(0, at.getLineNr());
+    String prefix = at == null ? "" : where(at);
+    if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
+      return new CrowdFormatException(
+          file, 0, null, "not a complete gzip file: " + e.getMessage(), e);
+    }
+    if (e instanceof CharacterCodingException) {
+      return new CrowdFormatException(
+          file, line, null, prefix + "the bytes are not UTF-8 text (save the file as UTF-8)", e);
+    }
+    if (e instanceof JsonProcessingException j) {
+      return new CrowdFormatException(
+          file, line, null, prefix + "not valid JSON: " + j.getOriginalMessage(), e);
+    }
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return new CrowdFormatException(file, 0, null, "no such file", e);
+    }
+    return new CrowdFormatException(file, line, null, prefix + "cannot read: " + e.getMessage(), e);
+  }
+
+  private static String where(JsonLocation at) {
+    return at.getColumnNr() > 0 ? "column " + at.getColumnNr() + ": " : "";
+  }
+
+  /** The next token, which must start an object; {@code what} names it in the error. */
+  static void expect(Path file, JsonParser p, JsonToken token, String field, String what)
+      throws IOException, CrowdFormatException {
+    JsonToken t = p.currentToken();
+    if (t != token) {
+      throw error(file, p, field, what + ", found " + describe(t));
+    }
+  }
+
+  /** An id: a string or an integer, checked as {@link StrictInput#id} checks ids. */
+  static String id(Path file, JsonParser p, String field, CsvFormat rules)
+      throws IOException, CrowdFormatException {
+    JsonToken t = p.currentToken();
+    if (t != JsonToken.VALUE_STRING && t != JsonToken.VALUE_NUMBER_INT) {
+      throw error(
+          file,
+          p,
+          field,
+          "field '" + field + "' must be a string or an integer, found " + describe(t));
+    }
+    return checked(file, p, field, p.getText(), rules);
+  }
+
+  /** A string value. */
+  static String string(Path file, JsonParser p, String field, CsvFormat rules)
+      throws IOException, CrowdFormatException {
+    if (p.currentToken() != JsonToken.VALUE_STRING) {
+      throw error(
+          file,
+          p,
+          field,
+          "field '" + field + "' must be a string, found " + describe(p.currentToken()));
+    }
+    return checked(file, p, field, p.getText(), rules);
+  }
+
+  /** An array of strings (the current token opens it), each checked; read up to its end. */
+  static List<String> strings(Path file, JsonParser p, String field, CsvFormat rules)
+      throws IOException, CrowdFormatException {
+    expect(file, p, JsonToken.START_ARRAY, field, "field '" + field + "' must be an array");
+    List<String> out = new ArrayList<>();
+    while (p.nextToken() != JsonToken.END_ARRAY) {
+      out.add(string(file, p, field + "[]", rules));
+    }
+    return out;
+  }
+
+  private static String checked(Path file, JsonParser p, String field, String raw, CsvFormat rules)
+      throws CrowdFormatException {
+    try {
+      return StrictInput.id(null, 0, field, raw, rules);
+    } catch (CrowdFormatException e) {
+      // the same problem, at the value's line and column in this file
+      throw error(file, p, field, e.getMessage().substring("<input>: ".length()));
+    }
+  }
+
+  /** A token in words, for messages. */
+  static String describe(JsonToken t) {
+    if (t == null) {
+      return "the end of the file";
+    }
+    return switch (t) {
+      case START_OBJECT -> "an object";
+      case START_ARRAY -> "an array";
+      case VALUE_STRING -> "a string";
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+      case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+      case VALUE_NULL -> "null";
+      default -> t.toString();
+    };
+  }
+
+  /**
+   * The strings of {@code text}, a JSON array of strings typed in one field of a table; {@code
+   * line} and {@code field} place it in messages.
+   */
+  static List<String> stringArray(Path file, long line, String field, String text)
+      throws CrowdFormatException {
+    try (JsonParser p = FACTORY.createParser(text)) {
+      List<String> out = new ArrayList<>();
+      if (p.nextToken() != JsonToken.START_ARRAY) {
+        throw new CrowdFormatException(
+            file, line, field, "field '" + field + "' is not a JSON array");
+      }
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+        if (t != JsonToken.VALUE_STRING) {
+          throw new CrowdFormatException(
+              file,
+              line,
+              field,
+              "field '"
+                  + field
+                  + "' holds a JSON array with "
+                  + describe(t)
+                  + "; choices are strings");
+        }
+        out.add(p.getText());
+      }
+      if (p.nextToken() != null) {
+        throw new CrowdFormatException(
+            file, line, field, "field '" + field + "' has text after its JSON array");
+      }
+      return out;
+    } catch (IOException e) {
+      throw new CrowdFormatException(
+          file,
+          line,
+          field,
+          "field '" + field + "' looks like a JSON array but is not valid JSON: " + message(e),
+          e);
+    }
+  }
+
+  private static String message(IOException e) {
+    return e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
+  }
+}

@@ -1,0 +1,87 @@
+package org.crowd4j.io.platform;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.List;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.StrictInput;
+
+/**
+ * Reads the batch results CSV of Amazon Mechanical Turk: one row per assignment, with {@code
+ * HITId}, {@code WorkerId}, {@code AssignmentStatus}, the HIT's {@code Input.*} columns and the
+ * worker's {@code Answer.*} columns. The annotator is {@code WorkerId}; the task id is {@code
+ * HITId}, or the column {@link ExportOptions#taskField()} names ({@code Input.name}, or {@code
+ * name} for it, or any other column); the answer is the {@code Answer.*} column {@link
+ * ExportOptions#answerField()} names, or the only one. Values joined with {@code '|'} (MTurk's way
+ * of writing several checked boxes of one name) become one label, sorted and joined again. Rows of
+ * {@code Rejected} assignments are left out and counted.
+ */
+public final class MturkReader {
+  private MturkReader() {}
+
+  /** Reads {@code file} (gzipped when its name ends with {@code .gz}). */
+  public static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    return read(file, StrictInput.open(file), rules, options);
+  }
+
+  /**
+   * Reads the results in {@code in} (closed here; decompressed already); {@code name} in messages.
+   */
+  public static ExportAnswers read(
+      Path name, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(name, rules, options);
+    StrictInput.readRecords(name, in, rules.delimiterFor(name), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(name, 0, null, "the file is empty (no header)");
+    }
+    return r.answers.build("the batch results");
+  }
+
+  /** The state of one reading: the header's layout and the answers so far. */
+  private static final class Reading implements StrictInput.Records {
+    private final Path file;
+    private final CsvFormat rules;
+    private final ExportOptions options;
+    private final Answers answers;
+    private Columns header;
+    private int task;
+    private int worker;
+    private int answer;
+    private int status;
+
+    Reading(Path file, CsvFormat rules, ExportOptions options) {
+      this.file = file;
+      this.rules = rules;
+      this.options = options;
+      this.answers = new Answers(file, rules);
+    }
+
+    @Override
+    public void accept(long line, List<String> fields) throws CrowdFormatException {
+      if (header == null) {
+        Columns h = new Columns(file, line, fields);
+        worker = h.require("WorkerId", "the annotator");
+        task =
+            options.taskField() == null
+                ? h.require("HITId", "the task id")
+                : h.choose("Input.", options.taskField(), "the task id", "--task-field");
+        answer = h.choose("Answer.", options.answerField(), "the answer", "--answer-field");
+        status = h.find("AssignmentStatus");
+        header = h;
+        return;
+      }
+      header.check(line, fields);
+      if (status >= 0 && fields.get(status).trim().equals("Rejected")) {
+        answers.skip("rejected assignment(s)");
+        return;
+      }
+      String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
+      String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      String l = LabelSets.ofJoined(file, line, header.name(answer), fields.get(answer), rules);
+      answers.add(t, w, l, line);
+    }
+  }
+}
