@@ -117,4 +117,71 @@ public final class PairwiseReader {
     }
     return builder.build();
   }
+
+  /**
+   * Reads true scores {@code item,score} (as {@link ComparisonsWriter} writes them) aligned to
+   * {@code items}: one finite number per item; an item missing from {@code items} or given twice,
+   * and an item of {@code items} without a score, are errors.
+   */
+  public static double[] readScores(Path file, org.crowd4j.data.Vocabulary items, CsvFormat rules)
+      throws CrowdFormatException {
+    char delimiter = rules.delimiterFor(file);
+    double[] out = new double[items.size()];
+    java.util.Arrays.fill(out, Double.NaN);
+    StrictText text = null;
+    try (InputStream plain = CrowdReader.decompressed(file, CrowdReader.openFile(file, null));
+        StrictText t = text = CrowdReader.text(plain, delimiter, rules);
+        CsvReader<CsvRecord> csv = CrowdReader.csv(t, delimiter, rules)) {
+      var it = csv.iterator();
+      if (!it.hasNext()) {
+        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+      }
+      CsvRecord header = it.next();
+      int itemCol = CrowdReader.column(file, header, "item");
+      int scoreCol = CrowdReader.column(file, header, "score");
+      while (it.hasNext()) {
+        CsvRecord r = it.next();
+        long line = r.getStartingLineNumber();
+        if (r.getFieldCount() != header.getFieldCount()) {
+          throw new CrowdFormatException(
+              file,
+              line,
+              null,
+              "expected " + header.getFieldCount() + " fields, found " + r.getFieldCount());
+        }
+        String item = CrowdReader.id(file, line, r, itemCol, "item", rules);
+        String raw = CrowdReader.id(file, line, r, scoreCol, "score", rules);
+        int i = items.id(item);
+        if (i < 0) {
+          throw new CrowdFormatException(
+              file, line, "item", "item '" + item + "' is in no comparison");
+        }
+        if (!Double.isNaN(out[i])) {
+          throw new CrowdFormatException(file, line, "item", "item '" + item + "' is given twice");
+        }
+        double v;
+        try {
+          v = Double.parseDouble(raw);
+        } catch (NumberFormatException e) {
+          v = Double.NaN;
+        }
+        if (!Double.isFinite(v)) {
+          throw new CrowdFormatException(
+              file, line, "score", "field 'score' is not a finite number: '" + raw + "'");
+        }
+        out[i] = v;
+      }
+    } catch (CsvParseException | UncheckedIOException e) {
+      throw CrowdReader.parseError(file, text, e);
+    } catch (IOException e) {
+      throw CrowdReader.unreadable(file, text, e);
+    }
+    for (int i = 0; i < out.length; i++) {
+      if (Double.isNaN(out[i])) {
+        throw new CrowdFormatException(
+            file, 0, "item", "no score for item '" + items.name(i) + "'");
+      }
+    }
+    return out;
+  }
 }
