@@ -39,6 +39,22 @@ class NoisyBradleyTerryTest {
     }
   }
 
+  /** Far out, where both branches of P underflow, the objective and gradient stay finite. */
+  @Test
+  void extremeParametersStayFinite() {
+    Comparisons data = Comparisons.builder().add("w", "a", "b", "b").build();
+    NoisyBtObjective f = new NoisyBtObjective(data, 0);
+    // θ_a − θ_b = 900 against the judgement, a fully skilled worker (γ = 800): log P ≈ −900
+    double[] g = new double[4];
+    double v = f.evaluate(new double[] {450, -450, 900, 800}, g);
+    assertEquals(900, v, 1e-6);
+    for (double x : g) {
+      assertTrue(Double.isFinite(x));
+    }
+    assertEquals(1, g[0], 1e-9);
+    assertEquals(-1, g[1], 1e-9);
+  }
+
   /** One comparison a ≻ b by one worker: the objective equals its value computed by hand. */
   @Test
   void objectiveHandChecked() {
