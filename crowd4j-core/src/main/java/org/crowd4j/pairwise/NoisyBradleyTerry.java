@@ -182,8 +182,10 @@ public final class NoisyBradleyTerry {
       double s = NoisyBtObjective.sigmoid(x[i]);
       itemInfo[i] = 2 * options.prior() * s * (1 - s);
       usable[i] = counts.compared[i] > 0;
-      scores[i] = s;
-      logScores[i] = x[i];
+      // without a prior nothing pins an item never compared: no score, as for Bradley-Terry
+      boolean unknown = !usable[i] && options.prior() == 0;
+      scores[i] = unknown ? Double.NaN : s;
+      logScores[i] = unknown ? Double.NaN : x[i];
     }
     ScoreErrors.Result errors =
         ScoreErrors.of(counts, pairInfo, itemInfo, usable, options.maxDenseErrors());

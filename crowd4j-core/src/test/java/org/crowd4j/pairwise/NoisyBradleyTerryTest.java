@@ -85,6 +85,26 @@ class NoisyBradleyTerryTest {
     assertArrayEquals(a.annotators().skills(), b.annotators().skills(), 0.0);
   }
 
+  /** An item never compared has no score without a prior and the reference's with one. */
+  @Test
+  void uncomparedItem() {
+    Comparisons data =
+        Comparisons.of(
+            org.crowd4j.data.Vocabulary.of("a", "b", "c"),
+            org.crowd4j.data.Vocabulary.of("w"),
+            new int[] {0, 1},
+            new int[] {1, 0},
+            new int[] {0, 0},
+            new boolean[] {true, true});
+    Ranking none =
+        new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults().withPrior(0)).fit(data);
+    assertTrue(Double.isNaN(none.score(2)));
+    assertEquals(3, none.rank(2));
+    Ranking prior =
+        new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults().withPrior(1)).fit(data);
+    assertEquals(0.5, prior.score(2), 1e-9);
+  }
+
   /** A cycle a ≻ b ≻ c ≻ a is symmetric: equal scores, at the prior's centre σ(0) = ½. */
   @Test
   void cycleGivesEqualScores() {
