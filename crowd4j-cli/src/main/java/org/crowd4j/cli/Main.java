@@ -28,6 +28,8 @@ import picocli.CommandLine.Command;
       ReproduceCommand.class,
       ReportCommand.class,
       PlotCommand.class,
+      RankCommand.class,
+      SimulatePairwiseCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
     },

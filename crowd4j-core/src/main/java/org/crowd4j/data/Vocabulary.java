@@ -166,13 +166,14 @@ public final class Vocabulary {
   }
 
   /** A growable vocabulary used while reading input: ids in first-seen order. */
-  static final class Growing {
+  public static final class Growing {
     private String[] names = new String[16];
     private int[] hashes = new int[16];
     private int size;
     private long[] slots = new long[32];
 
-    int intern(String name) {
+    /** The id of {@code name}, added with the next id when it is new. */
+    public int intern(String name) {
       int hash = name.hashCode();
       int s = find(names, slots, name, hash);
       long e = slots[s];
@@ -207,11 +208,13 @@ public final class Vocabulary {
       slots = fresh;
     }
 
-    int size() {
+    /** Number of names so far. */
+    public int size() {
       return size;
     }
 
-    String name(int id) {
+    /** The name of {@code id}. */
+    public String name(int id) {
       return names[id];
     }
 
@@ -221,7 +224,7 @@ public final class Vocabulary {
     }
 
     /** An immutable vocabulary of the names so far (this one stays usable). */
-    Vocabulary freeze() {
+    public Vocabulary freeze() {
       return new Vocabulary(Arrays.copyOf(names, size), slots.clone());
     }
   }

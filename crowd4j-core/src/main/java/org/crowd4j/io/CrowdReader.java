@@ -132,7 +132,7 @@ public final class CrowdReader {
   }
 
   /** Size of an uncompressed file, or -1 (compressed, or unknown). */
-  private static long plainFileSize(Path file) {
+  static long plainFileSize(Path file) {
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (name.endsWith(".gz")) {
       return -1;
@@ -433,7 +433,7 @@ public final class CrowdReader {
     }
   }
 
-  private static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
+  static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
     for (int i = 0; i < header.getFieldCount(); i++) {
       if (header.getField(i).trim().equals(name)) {
         return i;
@@ -450,7 +450,7 @@ public final class CrowdReader {
    * Field {@code col} trimmed, which must not be empty nor, unless {@code rules} allow them, hold a
    * line break or another control character.
    */
-  private static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
+  static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
       throws CrowdFormatException {
     return StrictInput.id(file, line, name, r.getField(col), rules);
   }

@@ -193,7 +193,7 @@ public final class ModelJsonWriter {
     }
   }
 
-  private static void writeDiagnostics(JsonGenerator g, Diagnostics d) throws IOException {
+  static void writeDiagnostics(JsonGenerator g, Diagnostics d) throws IOException {
     g.writeObjectFieldStart("diagnostics");
     g.writeNumberField("iterations", d.iterations());
     g.writeBooleanField("converged", d.converged());
@@ -205,7 +205,7 @@ public final class ModelJsonWriter {
     g.writeEndObject();
   }
 
-  private static void writeProvenance(JsonGenerator g, Provenance p) throws IOException {
+  static void writeProvenance(JsonGenerator g, Provenance p) throws IOException {
     g.writeObjectFieldStart("provenance");
     g.writeStringField("method", p.method());
     g.writeObjectFieldStart("options");
@@ -236,7 +236,7 @@ public final class ModelJsonWriter {
     g.writeEndArray();
   }
 
-  private static void writeArray(JsonGenerator g, double[] v, int off, int len) throws IOException {
+  static void writeArray(JsonGenerator g, double[] v, int off, int len) throws IOException {
     g.writeStartArray();
     for (int j = 0; j < len; j++) {
       writeValue(g, v[off + j]);
@@ -244,7 +244,7 @@ public final class ModelJsonWriter {
     g.writeEndArray();
   }
 
-  private static void writeNumber(JsonGenerator g, String name, double v) throws IOException {
+  static void writeNumber(JsonGenerator g, String name, double v) throws IOException {
     g.writeFieldName(name);
     writeValue(g, v);
   }

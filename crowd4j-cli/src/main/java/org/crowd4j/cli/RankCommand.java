@@ -1,0 +1,336 @@
+package org.crowd4j.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.PairwiseFormat;
+import org.crowd4j.io.PairwiseReader;
+import org.crowd4j.io.RankingWriter;
+import org.crowd4j.pairwise.BradleyTerry;
+import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.pairwise.KendallTau;
+import org.crowd4j.pairwise.NoisyBradleyTerry;
+import org.crowd4j.pairwise.Ranking;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crowd4j rank}: item scores from pairwise comparisons (Bradley–Terry, NoisyBT). */
+@Command(
+    name = "rank",
+    mixinStandardHelpOptions = true,
+    description =
+        "Rank items from pairwise comparisons (worker,left,right,label with label = the winner):"
+            + " scores, standard errors and ranks by Bradley-Terry or NoisyBT.",
+    footerHeading = "%nMethods:%n",
+    footer = {
+      "  bt        Bradley-Terry by Hunter's MM algorithm (crowd-kit's BradleyTerry);"
+          + " default prior 0",
+      "  noisy-bt  Bradley-Terry with per-worker skill and position bias, L-BFGS"
+          + " (crowd-kit's NoisyBradleyTerry); default prior 1e-5",
+      "Example: crowd4j rank --comparisons comparisons.csv --method noisy-bt --out ranking.csv"
+          + " --model-out model.json"
+    })
+final class RankCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Option(
+      names = "--comparisons",
+      required = true,
+      paramLabel = "FILE",
+      description = "Comparisons (CSV/TSV, optionally .gz): worker,left,right,label.")
+  Path comparisons;
+
+  @Option(
+      names = "--method",
+      defaultValue = "bt",
+      description = "bt or noisy-bt (default: ${DEFAULT-VALUE}).")
+  String method;
+
+  @Option(
+      names = "--max-iter",
+      paramLabel = "N",
+      description = "Iterations at most (default: 100).")
+  Integer maxIterations;
+
+  @Option(
+      names = "--tol",
+      paramLabel = "X",
+      description =
+          "Stop when the scores change by at most X in L1 (bt) or the objective falls by at most X"
+              + " relative to its size (noisy-bt) (default: 1e-5).")
+  Double tol;
+
+  @Option(
+      names = "--prior",
+      paramLabel = "LAMBDA",
+      description =
+          "LAMBDA virtual wins and losses of every item against a reference item: keeps the scores"
+              + " of items that never won or never lost finite (default: 0 for bt, 1e-5 for"
+              + " noisy-bt, as crowd-kit).")
+  Double prior;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write the ranking as CSV (item,score,stderr,rank,component).")
+  Path out;
+
+  @Option(
+      names = "--model-out",
+      paramLabel = "FILE",
+      description =
+          "Write every item's score, log-score and error, the annotator model (noisy-bt),"
+              + " diagnostics and provenance as JSON.")
+  Path modelOut;
+
+  @Option(
+      names = "--truth",
+      paramLabel = "FILE",
+      description =
+          "True scores (item,score, as simulate-pairwise writes them): report Kendall's tau of"
+              + " the fitted scores to them.")
+  Path truth;
+
+  @Option(
+      names = "--top",
+      defaultValue = "10",
+      paramLabel = "N",
+      description = "Items shown in the summary (default: ${DEFAULT-VALUE}).")
+  int top;
+
+  @Option(
+      names = "--delimiter",
+      paramLabel = "CHAR",
+      description = "Field separator (default: tab for .tsv, comma otherwise). Use '\\t' for tab.")
+  String delimiter;
+
+  @Option(
+      names = "--worker-column",
+      defaultValue = "worker",
+      description = "Header of the worker column (default: ${DEFAULT-VALUE}).")
+  String workerColumn;
+
+  @Option(
+      names = "--left-column",
+      defaultValue = "left",
+      description = "Header of the left item column (default: ${DEFAULT-VALUE}).")
+  String leftColumn;
+
+  @Option(
+      names = "--right-column",
+      defaultValue = "right",
+      description = "Header of the right item column (default: ${DEFAULT-VALUE}).")
+  String rightColumn;
+
+  @Option(
+      names = "--label-column",
+      defaultValue = "label",
+      description = "Header of the winner column (default: ${DEFAULT-VALUE}).")
+  String labelColumn;
+
+  @Option(
+      names = "--anonymous",
+      description = "The comparisons carry no worker ids (all count as one worker).")
+  boolean anonymous;
+
+  @Option(
+      names = "--lenient-quotes",
+      description =
+          "Accept a quote inside an unquoted field and text after a closing quote (strict RFC"
+              + " 4180 by default).")
+  boolean lenientQuotes;
+
+  @Option(
+      names = "--allow-control-chars",
+      description = "Accept line breaks and other control characters in ids (an error by default).")
+  boolean controlCharacters;
+
+  @Mixin Output output;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter pw = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Checks.inputsExist(spec, "--comparisons", comparisons, "--truth", truth);
+    if (!method.equals(BradleyTerry.NAME) && !method.equals(NoisyBradleyTerry.NAME)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "unknown method '" + method + "'; use bt or noisy-bt");
+    }
+    if (top < 0) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--top must be >= 0: " + top);
+    }
+    CsvFormat rules = rules();
+    PairwiseFormat format =
+        new PairwiseFormat(
+            anonymous ? null : workerColumn, leftColumn, rightColumn, labelColumn, rules);
+    Comparisons data;
+    try {
+      data = PairwiseReader.read(comparisons, format, null);
+    } catch (CrowdFormatException e) {
+      if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+        throw e;
+      }
+      String hint =
+          e.getMessage().contains("missing column '")
+              ? " (name the columns with --worker-column, --left-column, --right-column,"
+                  + " --label-column, or give --anonymous)"
+              : "";
+      throw new BadInputException(e.getMessage() + hint, e);
+    }
+    double[] trueScores =
+        truth == null ? null : PairwiseReader.readScores(truth, data.items(), rules);
+    ProgressBar bar = output.progress(err);
+    Ranking ranking;
+    try {
+      ranking = fit(data, bar);
+    } catch (IllegalArgumentException e) {
+      bar.finish();
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    bar.finish();
+    if (out != null) {
+      RankingWriter.writeCsv(out, ranking);
+    }
+    if (modelOut != null) {
+      RankingWriter.writeModel(modelOut, ranking, data);
+    }
+    double tau = trueScores == null ? Double.NaN : KendallTau.of(ranking.logScores(), trueScores);
+    if (output.json) {
+      Output.print(pw, json(data, ranking, tau));
+    } else if (output.human()) {
+      summary(pw, data, ranking, tau);
+    }
+    return ExitCodes.OK;
+  }
+
+  private CsvFormat rules() {
+    char d = 0;
+    if (delimiter != null) {
+      String s = delimiter.equals("\\t") || delimiter.equalsIgnoreCase("tab") ? "\t" : delimiter;
+      if (s.length() != 1) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--delimiter must be one character: '" + delimiter + "'");
+      }
+      d = s.charAt(0);
+    }
+    CsvFormat f = CsvFormat.defaults().withControlCharacters(controlCharacters).withDelimiter(d);
+    return lenientQuotes ? f.withLenientQuotes() : f;
+  }
+
+  private Ranking fit(Comparisons data, ProgressBar bar) {
+    if (method.equals(BradleyTerry.NAME)) {
+      BradleyTerry.Options o = BradleyTerry.Options.defaults();
+      o =
+          new BradleyTerry.Options(
+              maxIterations != null ? maxIterations : o.maxIterations(),
+              tol != null ? tol : o.tol(),
+              prior != null ? prior : o.prior(),
+              o.maxDenseErrors());
+      return new BradleyTerry(o).fit(data, bar);
+    }
+    NoisyBradleyTerry.Options o = NoisyBradleyTerry.Options.defaults();
+    o =
+        new NoisyBradleyTerry.Options(
+            maxIterations != null ? maxIterations : o.maxIterations(),
+            tol != null ? tol : o.tol(),
+            prior != null ? prior : o.prior(),
+            o.maxDenseErrors());
+    return new NoisyBradleyTerry(o).fit(data, bar);
+  }
+
+  private ObjectNode json(Comparisons data, Ranking r, double tau) {
+    Diagnostics d = r.diagnostics();
+    ObjectNode j = Output.object("rank");
+    j.put("method", method);
+    j.put("input", comparisons.toString());
+    j.put("comparisons", data.size());
+    j.put("items", data.numItems());
+    j.put("workers", data.numWorkers());
+    j.put("components", r.components());
+    j.put("iterations", d.iterations());
+    j.put("converged", d.converged());
+    j.put("stopReason", d.stopReason());
+    j.put("objectiveName", d.objectiveName());
+    double[] history = d.objective();
+    Output.put(j, "objective", history.length == 0 ? Double.NaN : history[history.length - 1]);
+    j.put("stderrMethod", r.stderrMethod());
+    ArrayNode notes = j.putArray("notes");
+    r.notes().forEach(notes::add);
+    if (truth != null) {
+      Output.put(j, "kendallTau", tau);
+    }
+    ArrayNode items = j.putArray("top");
+    for (int rank = 1; rank <= Math.min(top, r.size()); rank++) {
+      int i = r.itemAtRank(rank);
+      ObjectNode o = items.addObject();
+      o.put("item", r.items().name(i));
+      Output.put(o, "score", r.score(i));
+      Output.put(o, "stderr", r.stderr(i));
+      o.put("rank", rank);
+    }
+    if (r.annotators() != null) {
+      double mean = 0;
+      for (int w = 0; w < r.annotators().size(); w++) {
+        mean += r.annotators().skill(w) / r.annotators().size();
+      }
+      Output.put(j, "meanSkill", mean);
+    }
+    Output.put(j, "out", out);
+    Output.put(j, "modelOut", modelOut);
+    j.put("elapsedMillis", r.provenance().elapsedMillis());
+    return j;
+  }
+
+  private void summary(PrintWriter pw, Comparisons data, Ranking r, double tau) {
+    Diagnostics d = r.diagnostics();
+    pw.printf(
+        Locale.ROOT,
+        "%s: %d items, %d comparisons by %d workers, %d component(s)%n",
+        method,
+        data.numItems(),
+        data.size(),
+        data.numWorkers(),
+        r.components());
+    pw.printf(
+        Locale.ROOT,
+        "%s after %d iterations (%s); %.2f s%n",
+        d.converged() ? "converged" : "NOT converged",
+        d.iterations(),
+        d.stopReason(),
+        r.provenance().elapsedMillis() / 1e3);
+    for (String note : r.notes()) {
+      pw.println("note: " + note);
+    }
+    if (!Double.isNaN(tau)) {
+      pw.printf(Locale.ROOT, "Kendall tau to %s: %.4f%n", truth, tau);
+    }
+    if (top > 0) {
+      pw.printf(Locale.ROOT, "%5s  %-24s %12s %10s%n", "rank", "item", "score", "stderr");
+      for (int rank = 1; rank <= Math.min(top, r.size()); rank++) {
+        int i = r.itemAtRank(rank);
+        pw.printf(
+            Locale.ROOT,
+            "%5d  %-24s %12.6g %10.4g%n",
+            rank,
+            r.items().name(i),
+            r.score(i),
+            r.stderr(i));
+      }
+    }
+    if (out != null) {
+      pw.println("ranking written to " + out);
+    }
+    if (modelOut != null) {
+      pw.println("model written to " + modelOut);
+    }
+    pw.flush();
+  }
+}

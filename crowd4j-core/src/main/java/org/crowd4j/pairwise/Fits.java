@@ -1,0 +1,67 @@
+package org.crowd4j.pairwise;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.crowd4j.aggregate.Provenance;
+
+/** What every pairwise fit shares: provenance and the notes on the comparison graph. */
+final class Fits {
+  private Fits() {}
+
+  /** Provenance of {@code method} fitted with {@code options} on {@code data}. */
+  static Provenance provenance(String method, Record options, Comparisons data, long startNanos) {
+    return new Provenance(
+        method,
+        Provenance.describe(options),
+        data.digest(),
+        Provenance.LIBRARY_VERSION,
+        System.getProperty("java.version"),
+        System.getProperty("os.name") + " " + System.getProperty("os.arch"),
+        java.time.Instant.now(),
+        (System.nanoTime() - startNanos) / 1e6);
+  }
+
+  /** Warnings on items that never won, never lost or were never compared, and on components. */
+  static List<String> notes(PairCounts counts, boolean prior) {
+    int neverWon = 0;
+    int neverLost = 0;
+    int never = 0;
+    for (int i = 0; i < counts.items; i++) {
+      if (counts.compared[i] == 0) {
+        never++;
+      } else if (counts.wins[i] == 0) {
+        neverWon++;
+      } else if (counts.wins[i] == counts.compared[i]) {
+        neverLost++;
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    String mle =
+        prior ? "" : " (its maximum-likelihood score does not exist; a prior keeps it finite)";
+    if (neverWon > 0) {
+      notes.add(String.format(Locale.ROOT, "%d item(s) never won%s", neverWon, mle));
+    }
+    if (neverLost > 0) {
+      notes.add(String.format(Locale.ROOT, "%d item(s) never lost%s", neverLost, mle));
+    }
+    if (never > 0) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "%d item(s) were never compared; their score %s",
+              never,
+              prior ? "is the prior's (the reference item's)" : "is NaN and they rank last"));
+    }
+    if (counts.components > 1) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "the comparison graph has %d connected components: scores are comparable within a"
+                  + " component only%s",
+              counts.components,
+              prior ? " (across components only through the prior)" : ""));
+    }
+    return notes;
+  }
+}
