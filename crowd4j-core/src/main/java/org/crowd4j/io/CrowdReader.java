@@ -345,8 +345,7 @@ public final class CrowdReader {
   }
 
   /** The file's bytes, counted for {@code bytesRead} when not null; opened lazily. */
-  private static InputStream openFile(Path file, LongConsumer bytesRead)
-      throws CrowdFormatException {
+  static InputStream openFile(Path file, LongConsumer bytesRead) throws CrowdFormatException {
     InputStream raw;
     try {
       raw = Files.newInputStream(file);
@@ -357,7 +356,7 @@ public final class CrowdReader {
   }
 
   /** {@code raw} buffered, and decompressed when {@code file}'s name ends with {@code .gz}. */
-  private static InputStream decompressed(Path file, InputStream raw) throws IOException {
+  static InputStream decompressed(Path file, InputStream raw) throws IOException {
     InputStream in = new BufferedInputStream(raw, 1 << 16);
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
     if (name.endsWith(".gz")) {
@@ -371,11 +370,11 @@ public final class CrowdReader {
     return in;
   }
 
-  private static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
+  static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
     return new StrictText(in, delimiter, rules.lenientQuotes());
   }
 
-  private static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
+  static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
     return CsvReader.builder()
         .fieldSeparator(delimiter)
         .quoteCharacter('"')
@@ -434,7 +433,7 @@ public final class CrowdReader {
     }
   }
 
-  private static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
+  static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
     for (int i = 0; i < header.getFieldCount(); i++) {
       if (header.getField(i).trim().equals(name)) {
         return i;
@@ -451,7 +450,7 @@ public final class CrowdReader {
    * Field {@code col} trimmed, which must not be empty nor, unless {@code rules} allow them, hold a
    * line break or another control character.
    */
-  private static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
+  static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
       throws CrowdFormatException {
     String raw = r.getField(col);
     String v = raw.trim();
@@ -489,7 +488,7 @@ public final class CrowdReader {
     return v;
   }
 
-  private static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
+  static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof StrictText.TextException x) {
         return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
@@ -503,7 +502,7 @@ public final class CrowdReader {
     return new CrowdFormatException(file, line, null, "cannot parse: " + rootMessage(e), e);
   }
 
-  private static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
+  static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
     if (e instanceof StrictText.TextException x) {
       return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
     }
