@@ -118,6 +118,26 @@ public final class MaskReader {
     return new Mask(h, w, bits);
   }
 
+  /**
+   * True masks ({@code task} and the mask column of {@code layout}), one per image, in file order.
+   */
+  public static Map<String, Mask> readTruth(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, Mask> out = new java.util.LinkedHashMap<>();
+    Path dir = file.toAbsolutePath().getParent();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(layout.task());
+      int sc = t.column(layout.segmentation());
+      while (t.next()) {
+        String task = t.id(tc);
+        if (out.put(task, parse(t, sc, dir)) != null) {
+          throw t.error(layout.task(), "task '" + task + "' has a second true mask");
+        }
+      }
+    }
+    return out;
+  }
+
   /** Worker skills ({@code worker,skill}) for weighted majority vote. */
   public static Map<String, Double> readSkills(Path file, CsvFormat rules)
       throws CrowdFormatException {
