@@ -41,7 +41,7 @@ import picocli.CommandLine.Option;
       "  mv    onMissing=error|ignore|value (error), defaultSkill (with --skills)",
       "  rasa  iterations=10, tol=1e-5",
       "  em    iterations=10, tol=1e-5",
-      "Details: docs/segmentation.md"
+      "Details: docs/methods/segmentation.md"
     })
 final class AggregateMasksCommand implements Callable<Integer> {
   /** Options of majority vote that the command line can set (the skills come from a file). */

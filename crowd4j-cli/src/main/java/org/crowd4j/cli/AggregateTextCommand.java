@@ -51,7 +51,7 @@ import picocli.CommandLine.Option;
       "  rasa                iterations=100, tol=1e-9, alpha=0.05",
       "  hrrasa              iterations=100, tol=1e-9, lambdaEmb=0.5, lambdaOut=0.5, alpha=0.05",
       "  closest-to-average  distance=cosine|euclidean (cosine)",
-      "The embedding methods need --embedding-column or --embeddings. Details: docs/texts.md"
+      "The embedding methods need --embedding-column or --embeddings. Details: docs/methods/texts.md"
     })
 final class AggregateTextCommand implements Callable<Integer> {
   static final Map<String, Record> METHODS = new LinkedHashMap<>();

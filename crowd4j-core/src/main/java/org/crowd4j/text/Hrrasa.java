@@ -18,7 +18,7 @@ import org.crowd4j.aggregate.Diagnostics;
  * Representation", SIGIR 2020, doi:10.1145/3397271.3401239 (crowd-kit's {@code HRRASA}). crowd-kit
  * passes the second answer to NLTK's GLEU as an unsplit string, so its output similarity compares
  * the first answer's words with the second answer's characters; here both are words, as the paper
- * defines it (see docs/texts.md).
+ * defines it (see docs/methods/texts.md).
  */
 public final class Hrrasa implements EmbeddingAggregator {
   /**
