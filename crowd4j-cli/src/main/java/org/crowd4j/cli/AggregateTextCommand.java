@@ -152,6 +152,12 @@ final class AggregateTextCommand implements Callable<Integer> {
           spec.commandLine(),
           "method '" + method + "' needs embeddings: give --embedding-column or --embeddings");
     }
+    if (!embedded && (embeddingColumn != null || embeddings != null || trueEmbeddings != null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "rover aligns words and uses no embeddings: leave out --embedding-column, --embeddings"
+              + " and --true-embeddings");
+    }
     if (embeddingColumn != null && embeddings != null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "give --embedding-column or --embeddings, not both");

@@ -92,6 +92,17 @@ class AggregateKindsCommandTest {
             "rovr");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("Did you mean"), r.err());
+    r =
+        CliRunner.run(
+            "aggregate-text",
+            "--answers",
+            SharedData.suite("data/text_simple.csv").toString(),
+            "--method",
+            "rover",
+            "--embedding-column",
+            "embedding");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("uses no embeddings"), r.err());
   }
 
   @Test

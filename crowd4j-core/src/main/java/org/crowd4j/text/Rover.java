@@ -106,15 +106,14 @@ public final class Rover implements TextAggregator {
     }
     int v = names.size();
     int[] lengths = new int[v];
-    Integer[] sorted = new Integer[v];
     for (int i = 0; i < v; i++) {
       lengths[i] = names.get(i).codePointCount(0, names.get(i).length());
-      sorted[i] = i;
     }
-    Arrays.sort(sorted, (a, b) -> compareCodePoints(names.get(a), names.get(b)));
+    String[] sorted = names.toArray(new String[0]);
+    Arrays.sort(sorted, Rover::compareCodePoints);
     int[] order = new int[v];
     for (int r = 0; r < v; r++) {
-      order[sorted[r]] = r;
+      order[ids.get(sorted[r])] = r;
     }
     StringBuilder out = new StringBuilder();
     boolean first = true;

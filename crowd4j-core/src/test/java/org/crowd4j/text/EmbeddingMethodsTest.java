@@ -114,6 +114,24 @@ class EmbeddingMethodsTest {
   }
 
   @Test
+  void hrrasaReturnsTheOnlyAnswerOfATaskAnsweredOnce() {
+    TextAnswers data =
+        TextAnswers.builder()
+            .add("t1", "a", "x y", new double[] {1, 0})
+            .add("t1", "b", "x y", new double[] {1, 0.1})
+            .add("t1", "c", "q", new double[] {0, 1})
+            .add("t2", "d", "alone", new double[] {3, 4})
+            .build();
+    TextResult r = new Hrrasa().fit(data);
+    assertEquals("alone", r.text(data.tasks().id("t2")));
+    assertArrayEquals(new double[] {3, 4}, r.aggregated(data.tasks().id("t2")), 0);
+    // worker d answered only the single task: no reliability
+    assertTrue(Double.isNaN(r.skills()[data.workers().id("d")]));
+    assertTrue(r.skills()[data.workers().id("a")] > r.skills()[data.workers().id("c")]);
+    assertTrue(r.text(0).equals("x y"));
+  }
+
+  @Test
   void sameInputSameResult() throws Exception {
     TextAnswers data = TextFixtures.textSimple();
     TextResult a = new Hrrasa().fit(data, truth());
