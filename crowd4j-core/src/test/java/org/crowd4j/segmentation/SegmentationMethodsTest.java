@@ -114,6 +114,26 @@ class SegmentationMethodsTest {
   }
 
   @Test
+  void oneThreadGivesTheSameMasksAsMany() throws Exception {
+    MaskAnswers data = crowd(12, 5, 13).answers();
+    java.util.concurrent.ForkJoinPool one = new java.util.concurrent.ForkJoinPool(1);
+    try {
+      for (SegmentationAggregator m : METHODS) {
+        SegmentationResult many = m.fit(data);
+        SegmentationResult single = one.submit(() -> m.fit(data)).get();
+        for (int t = 0; t < 12; t++) {
+          assertEquals(many.mask(t), single.mask(t), m.name());
+        }
+        assertEquals(
+            java.util.Arrays.toString(many.answerScores()),
+            java.util.Arrays.toString(single.answerScores()));
+      }
+    } finally {
+      one.shutdown();
+    }
+  }
+
+  @Test
   void emHandChecked() {
     // three workers, one pixel each way: the two that agree win; their skill is 1
     MaskAnswers data =

@@ -39,7 +39,7 @@ class TranscriptSimulatorTest {
   }
 
   @Test
-  void roverBeatsTheBestSingleAnnotator() {
+  void roverBeatsTheBestSingleAnnotatorWhateverTheThreadCount() throws Exception {
     List<String> truths = TranscriptSimulator.sentences(200, 300, 8, 16, 9);
     TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[5];
     for (int k = 0; k < 5; k++) {
@@ -58,5 +58,14 @@ class TranscriptSimulatorTest {
     }
     double rover = WordErrorRate.of(truths, List.of(r.texts()), Tokenizer.WHITESPACE);
     assertTrue(rover < best, "ROVER " + rover + " vs best annotator " + best);
+    java.util.concurrent.ForkJoinPool one = new java.util.concurrent.ForkJoinPool(1);
+    try {
+      TextResult single =
+          one.submit(() -> new Rover(new Rover.Options(Tokenizer.WHITESPACE, " ")).fit(c.answers()))
+              .get();
+      assertEquals(List.of(r.texts()), List.of(single.texts()));
+    } finally {
+      one.shutdown();
+    }
   }
 }
