@@ -19,6 +19,8 @@ import picocli.CommandLine.Command;
     description = "Learning from crowds: aggregate noisy labels and estimate annotator quality.",
     subcommands = {
       AggregateCommand.class,
+      AggregateTextCommand.class,
+      AggregateMasksCommand.class,
       SimulateCommand.class,
       EvaluateCommand.class,
       DemoCommand.class,

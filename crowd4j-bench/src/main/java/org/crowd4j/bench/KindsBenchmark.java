@@ -1,0 +1,193 @@
+package org.crowd4j.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.crowd4j.segmentation.BoundaryNoiseSimulator;
+import org.crowd4j.segmentation.Iou;
+import org.crowd4j.segmentation.Mask;
+import org.crowd4j.segmentation.MaskAnswers;
+import org.crowd4j.segmentation.SegmentationAggregator;
+import org.crowd4j.segmentation.SegmentationEm;
+import org.crowd4j.segmentation.SegmentationMajorityVote;
+import org.crowd4j.segmentation.SegmentationRasa;
+import org.crowd4j.segmentation.SegmentationResult;
+import org.crowd4j.text.Rover;
+import org.crowd4j.text.TextAnswers;
+import org.crowd4j.text.TextResult;
+import org.crowd4j.text.Tokenizer;
+import org.crowd4j.text.TranscriptSimulator;
+import org.crowd4j.text.WordErrorRate;
+
+/**
+ * Quality and speed of the text and segmentation methods on simulated crowds: word error rate of
+ * ROVER against each transcriber, IoU of the segmentation methods against boundary noise, and the
+ * wall time of ROVER on 100k transcripts and of the segmentation methods on 1,000 images of 256 ×
+ * 256 with 5 annotators. Prints Markdown tables.
+ *
+ * <pre>
+ * java -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark quality
+ * java -Xmx2g -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark speed
+ * </pre>
+ */
+public final class KindsBenchmark {
+  private KindsBenchmark() {}
+
+  /** {@code quality} or {@code speed}. */
+  public static void main(String[] args) {
+    String what = args.length == 0 ? "quality" : args[0];
+    if (what.equals("quality")) {
+      roverQuality();
+      segmentationQuality();
+    } else if (what.equals("speed")) {
+      roverSpeed();
+      segmentationSpeed();
+    } else {
+      throw new IllegalArgumentException("quality or speed, not " + what);
+    }
+  }
+
+  /** Five transcribers of rising word error, at three overall levels. */
+  static void roverQuality() {
+    System.out.println(
+        "| level | transcribers' WER (a0 … a4) | best single | ROVER (space) | ROVER gain |");
+    System.out.println("|---|---|---:|---:|---:|");
+    List<String> truths = TranscriptSimulator.sentences(2000, 2000, 8, 24, 42);
+    for (double level : new double[] {0.05, 0.1, 0.2}) {
+      TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[5];
+      for (int k = 0; k < 5; k++) {
+        double p = level * (0.5 + 0.25 * k);
+        a[k] = new TranscriptSimulator.Annotator(p, p / 2, p / 2);
+      }
+      TranscriptSimulator.Crowd c = TranscriptSimulator.simulate(truths, a, 2000, 42);
+      StringBuilder each = new StringBuilder();
+      double best = 1;
+      for (int k = 0; k < 5; k++) {
+        List<String> h = new ArrayList<>();
+        for (int t = 0; t < truths.size(); t++) {
+          h.add(c.answers().text(5 * t + k));
+        }
+        double w = WordErrorRate.of(truths, h, Tokenizer.WHITESPACE);
+        best = Math.min(best, w);
+        each.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", w));
+      }
+      TextResult r = new Rover().fit(c.answers());
+      double rover = WordErrorRate.of(truths, List.of(r.texts()), Tokenizer.WHITESPACE);
+      System.out.printf(
+          Locale.ROOT,
+          "| %.2f | %s | %.3f | %.3f | %.0f %% |%n",
+          level,
+          each,
+          best,
+          rover,
+          100 * (best - rover) / best);
+    }
+    System.out.println();
+  }
+
+  /** Five segmenters of rising boundary noise, at four overall levels. */
+  static void segmentationQuality() {
+    Mask[] truths = BoundaryNoiseSimulator.ellipses(300, 64, 64, 7);
+    List<SegmentationAggregator> methods =
+        List.of(new SegmentationMajorityVote(), new SegmentationRasa(), new SegmentationEm());
+    System.out.println("| noise | annotators' IoU (a0 … a4) | best single | MV | RASA | EM |");
+    System.out.println("|---|---|---:|---:|---:|---:|");
+    for (int level = 1; level <= 4; level++) {
+      BoundaryNoiseSimulator.Annotator[] a = new BoundaryNoiseSimulator.Annotator[5];
+      for (int k = 0; k < 5; k++) {
+        int grow = (k % 2 == 0 ? 1 : -1) * (level * k / 2);
+        a[k] = new BoundaryNoiseSimulator.Annotator(level * k / 2, grow, 0.1 * level);
+      }
+      BoundaryNoiseSimulator.Crowd c = BoundaryNoiseSimulator.simulate(truths, a, 7);
+      MaskAnswers data = c.answers();
+      StringBuilder each = new StringBuilder();
+      double best = 0;
+      for (int k = 0; k < 5; k++) {
+        double s = 0;
+        for (int t = 0; t < truths.length; t++) {
+          s += Iou.of(data.mask(5 * t + k), truths[t]);
+        }
+        s /= truths.length;
+        best = Math.max(best, s);
+        each.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.3f", s));
+      }
+      StringBuilder row = new StringBuilder();
+      for (SegmentationAggregator m : methods) {
+        SegmentationResult r = m.fit(data);
+        double s = 0;
+        for (int t = 0; t < truths.length; t++) {
+          s += Iou.of(r.mask(t), truths[t]);
+        }
+        row.append(String.format(Locale.ROOT, " %.3f |", s / truths.length));
+      }
+      System.out.printf(Locale.ROOT, "| %d | %s | %.3f |%s%n", level, each, best, row);
+    }
+    System.out.println();
+  }
+
+  static void roverSpeed() {
+    List<String> truths = TranscriptSimulator.sentences(20_000, 5000, 8, 24, 1);
+    TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[5];
+    for (int k = 0; k < 5; k++) {
+      double p = 0.05 + 0.03 * k;
+      a[k] = new TranscriptSimulator.Annotator(p, p / 2, p / 2);
+    }
+    TextAnswers data = TranscriptSimulator.simulate(truths, a, 5000, 1).answers();
+    Rover rover = new Rover();
+    rover.fit(data); // warm-up
+    long c0 = cpuNanos();
+    long t0 = System.nanoTime();
+    TextResult r = rover.fit(data);
+    double s = (System.nanoTime() - t0) / 1e9;
+    double cpu = (cpuNanos() - c0) / 1e9;
+    double wer = WordErrorRate.of(truths, List.of(r.texts()), Tokenizer.WHITESPACE);
+    System.out.printf(
+        Locale.ROOT,
+        "ROVER, %d transcripts (%d tasks x 5), 8-24 words: %.2f s wall, %.2f s CPU, WER %.3f%n",
+        data.size(),
+        truths.size(),
+        s,
+        cpu,
+        wer);
+  }
+
+  /** CPU time of this process, all threads. */
+  static long cpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean)
+            java.lang.management.ManagementFactory.getOperatingSystemMXBean())
+        .getProcessCpuTime();
+  }
+
+  static void segmentationSpeed() {
+    Mask[] truths = BoundaryNoiseSimulator.ellipses(1000, 256, 256, 3);
+    BoundaryNoiseSimulator.Annotator[] a = new BoundaryNoiseSimulator.Annotator[5];
+    for (int k = 0; k < 5; k++) {
+      a[k] = new BoundaryNoiseSimulator.Annotator(k, (k % 2 == 0 ? 1 : -1) * k, 0.2);
+    }
+    MaskAnswers data = BoundaryNoiseSimulator.simulate(truths, a, 3).answers();
+    for (SegmentationAggregator m :
+        List.of(new SegmentationMajorityVote(), new SegmentationRasa(), new SegmentationEm())) {
+      m.fit(data); // warm-up
+      long c0 = cpuNanos();
+      long t0 = System.nanoTime();
+      SegmentationResult r = m.fit(data);
+      double s = (System.nanoTime() - t0) / 1e9;
+      double cpu = (cpuNanos() - c0) / 1e9;
+      double iou = 0;
+      int iters = 0;
+      for (int t = 0; t < truths.length; t++) {
+        iou += Iou.of(r.mask(t), truths[t]);
+        iters += r.iterations()[t];
+      }
+      System.out.printf(
+          Locale.ROOT,
+          "%s, 1000 images 256x256 x 5 masks: %.2f s wall, %.2f s CPU, mean iterations %.1f,"
+              + " mean IoU %.3f%n",
+          m.name(),
+          s,
+          cpu,
+          (double) iters / truths.length,
+          iou / truths.length);
+    }
+  }
+}

@@ -1,0 +1,359 @@
+package org.crowd4j.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvTable;
+import org.crowd4j.text.ClosestToAverage;
+import org.crowd4j.text.Distance;
+import org.crowd4j.text.EmbeddingAggregator;
+import org.crowd4j.text.Hrrasa;
+import org.crowd4j.text.Rasa;
+import org.crowd4j.text.Rover;
+import org.crowd4j.text.TaskEmbeddings;
+import org.crowd4j.text.TextAggregator;
+import org.crowd4j.text.TextAnswers;
+import org.crowd4j.text.TextReader;
+import org.crowd4j.text.TextResult;
+import org.crowd4j.text.TextWriter;
+import org.crowd4j.text.Tokenizer;
+import org.crowd4j.text.WordErrorRate;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code crowd4j aggregate-text}: one text per task from free-text answers. */
+@Command(
+    name = "aggregate-text",
+    mixinStandardHelpOptions = true,
+    description =
+        "Aggregate free-text answers (transcripts, translations) into one text per task: ROVER"
+            + " builds a text by word alignment; rasa, hrrasa and closest-to-average return the"
+            + " answer whose embedding is closest to the aggregated embedding.",
+    footerHeading = "%nMethods (--param KEY=VALUE sets their options):%n",
+    footer = {
+      "  rover               tokenizer=space|whitespace|character (space), separator=' '",
+      "  rasa                iterations=100, tol=1e-9, alpha=0.05",
+      "  hrrasa              iterations=100, tol=1e-9, lambdaEmb=0.5, lambdaOut=0.5, alpha=0.05",
+      "  closest-to-average  distance=cosine|euclidean (cosine)",
+      "The embedding methods need --embedding-column or --embeddings. Details: docs/methods/texts.md"
+    })
+final class AggregateTextCommand implements Callable<Integer> {
+  static final Map<String, Record> METHODS = new LinkedHashMap<>();
+
+  static {
+    METHODS.put("rover", Rover.Options.defaults());
+    METHODS.put("rasa", Rasa.Options.defaults());
+    METHODS.put("hrrasa", Hrrasa.Options.defaults());
+    METHODS.put("closest-to-average", new ClosestToAverage.Options(Distance.COSINE));
+  }
+
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Mixin KindInput input;
+
+  @Option(
+      names = "--method",
+      required = true,
+      paramLabel = "NAME",
+      description = "rover, rasa, hrrasa or closest-to-average.")
+  String method;
+
+  @Option(
+      names = "--param",
+      paramLabel = "KEY=VALUE",
+      description = "Method option, repeatable (e.g. --param tokenizer=whitespace).")
+  Map<String, String> params = new LinkedHashMap<>();
+
+  @Option(
+      names = "--text-column",
+      defaultValue = "text",
+      description = "Header of the answer text column (default: ${DEFAULT-VALUE}).")
+  String textColumn;
+
+  @Option(
+      names = "--embedding-column",
+      paramLabel = "NAME",
+      description =
+          "Column of the answers file holding each answer's embedding (numbers"
+              + " separated by spaces).")
+  String embeddingColumn;
+
+  @Option(
+      names = "--embeddings",
+      paramLabel = "FILE",
+      description =
+          "Answer embeddings in a separate file: task,worker and either one column of"
+              + " space-separated numbers or one number per column.")
+  Path embeddings;
+
+  @Option(
+      names = "--true-embeddings",
+      paramLabel = "FILE",
+      description =
+          "Known embeddings of true answers (task and the numbers), used as the tasks'"
+              + " aggregated embeddings.")
+  Path trueEmbeddings;
+
+  @Option(
+      names = "--gold",
+      paramLabel = "FILE",
+      description = "Reference texts (task,text): the word error rate is printed.")
+  Path gold;
+
+  @Option(
+      names = "--out",
+      paramLabel = "FILE",
+      description = "Write task,text (and the chosen answer's worker) as CSV.")
+  Path out;
+
+  @Option(
+      names = "--model-out",
+      paramLabel = "FILE",
+      description = "Write worker reliabilities, diagnostics and provenance as JSON.")
+  Path modelOut;
+
+  @Mixin Output output;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter outw = spec.commandLine().getOut();
+    Record defaults = METHODS.get(method);
+    if (defaults == null) {
+      throw Checks.unknown(spec, "method", method, METHODS.keySet());
+    }
+    Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), defaults);
+    Record options;
+    CsvFormat rules;
+    try {
+      options = OptionsBinder.bind(defaults, params);
+      rules = input.rules();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    boolean embedded = !method.equals("rover");
+    if (embedded && embeddingColumn == null && embeddings == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "method '" + method + "' needs embeddings: give --embedding-column or --embeddings");
+    }
+    if (!embedded && (embeddingColumn != null || embeddings != null || trueEmbeddings != null)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "rover aligns words and uses no embeddings: leave out --embedding-column, --embeddings"
+              + " and --true-embeddings");
+    }
+    if (embeddingColumn != null && embeddings != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give --embedding-column or --embeddings, not both");
+    }
+    Checks.inputsExist(
+        spec,
+        "--answers",
+        input.answers,
+        "--embeddings",
+        embeddings,
+        "--true-embeddings",
+        trueEmbeddings,
+        "--gold",
+        gold);
+    long t0 = System.nanoTime();
+    TextAnswers data;
+    TaskEmbeddings truth = null;
+    Map<String, String> goldTexts = null;
+    try {
+      data =
+          TextReader.read(
+              input.answers,
+              new TextReader.Layout(
+                  input.taskColumn, input.workerColumn, textColumn, embeddingColumn),
+              rules);
+      if (embeddings != null) {
+        data =
+            TextReader.readEmbeddings(
+                embeddings, data, input.taskColumn, input.workerColumn, rules);
+      }
+      if (trueEmbeddings != null) {
+        truth = TextReader.readTaskEmbeddings(trueEmbeddings, input.taskColumn, rules);
+      }
+      if (gold != null) {
+        goldTexts = readGold(gold, input.taskColumn, textColumn, rules);
+      }
+    } catch (CrowdFormatException e) {
+      if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
+        throw e;
+      }
+      throw new BadInputException(e.getMessage(), e);
+    }
+    double loadSeconds = (System.nanoTime() - t0) / 1e9;
+    TextAggregator aggregator = aggregator(options);
+    long t1 = System.nanoTime();
+    TextResult result;
+    try {
+      result =
+          aggregator instanceof EmbeddingAggregator e ? e.fit(data, truth) : aggregator.fit(data);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    double fitSeconds = (System.nanoTime() - t1) / 1e9;
+    if (out != null) {
+      TextWriter.writeCsv(out, result, data);
+    }
+    if (modelOut != null) {
+      writeModel(modelOut, result);
+    }
+    double wer = Double.NaN;
+    int goldTasks = 0;
+    if (goldTexts != null) {
+      List<String> refs = new ArrayList<>();
+      List<String> hyps = new ArrayList<>();
+      for (Map.Entry<String, String> g : goldTexts.entrySet()) {
+        if (data.tasks().contains(g.getKey())) {
+          refs.add(g.getValue());
+          hyps.add(result.text(data.tasks().id(g.getKey())));
+        }
+      }
+      goldTasks = refs.size();
+      wer = WordErrorRate.of(refs, hyps, Tokenizer.WHITESPACE);
+    }
+    Diagnostics d = result.diagnostics();
+    if (output.json) {
+      ObjectNode j = Output.object("aggregate-text");
+      j.put("method", method);
+      Output.put(j, "input", input.answers);
+      j.put("tasks", data.tasks().size());
+      j.put("workers", data.workers().size());
+      j.put("answers", data.size());
+      j.put("embeddingDim", data.dim());
+      j.put("iterations", d.iterations());
+      j.put("converged", d.converged());
+      j.put("stopReason", d.stopReason());
+      Output.put(j, "loadSeconds", loadSeconds);
+      Output.put(j, "fitSeconds", fitSeconds);
+      if (goldTexts == null) {
+        j.putNull("gold");
+      } else {
+        ObjectNode g = j.putObject("gold");
+        g.put("tasks", goldTasks);
+        Output.put(g, "wordErrorRate", wer);
+      }
+      Output.put(j, "out", out);
+      Output.put(j, "modelOut", modelOut);
+      Output.print(outw, j);
+    } else if (output.human()) {
+      outw.printf(
+          Locale.ROOT,
+          "%s on %s: %d tasks, %d workers, %d answers%s%n",
+          method,
+          input.answers,
+          data.tasks().size(),
+          data.workers().size(),
+          data.size(),
+          data.dim() > 0 ? ", embeddings of " + data.dim() : "");
+      outw.printf(
+          Locale.ROOT,
+          "iterations %d, converged %s (%s), load %.2f s, fit %.2f s%n",
+          d.iterations(),
+          d.converged(),
+          d.stopReason(),
+          loadSeconds,
+          fitSeconds);
+      if (goldTexts != null) {
+        outw.printf(Locale.ROOT, "word error rate on %d gold tasks: %.4f%n", goldTasks, wer);
+      }
+      if (out == null) {
+        int shown = Math.min(5, data.tasks().size());
+        for (int t = 0; t < shown; t++) {
+          outw.println(result.tasks().name(t) + "\t" + result.text(t));
+        }
+        if (shown < data.tasks().size()) {
+          outw.println("... (--out FILE writes all " + data.tasks().size() + " texts)");
+        }
+      } else {
+        outw.println("texts written to " + out);
+      }
+    }
+    outw.flush();
+    return ExitCodes.OK;
+  }
+
+  private TextAggregator aggregator(Record options) {
+    return switch (method) {
+      case "rover" -> new Rover((Rover.Options) options);
+      case "rasa" -> new Rasa((Rasa.Options) options);
+      case "hrrasa" -> new Hrrasa((Hrrasa.Options) options);
+      default -> new ClosestToAverage((ClosestToAverage.Options) options);
+    };
+  }
+
+  private static Map<String, String> readGold(
+      Path file, String taskColumn, String textColumn, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, String> out = new LinkedHashMap<>();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(taskColumn);
+      int xc = t.column(textColumn);
+      while (t.next()) {
+        String task = t.id(tc);
+        if (out.put(task, t.raw(xc)) != null) {
+          throw t.error(taskColumn, "task '" + task + "' has a second reference text");
+        }
+      }
+    }
+    return out;
+  }
+
+  private void writeModel(Path file, TextResult r) throws java.io.IOException {
+    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    ObjectNode m = json.createObjectNode();
+    m.put("kind", "texts");
+    m.put("method", r.provenance().method());
+    ObjectNode p = m.putObject("provenance");
+    p.set("options", json.valueToTree(r.provenance().options()));
+    p.put("dataDigest", r.provenance().dataDigest());
+    p.put("library", r.provenance().library());
+    p.put("java", r.provenance().java());
+    p.put("os", r.provenance().os());
+    p.put("created", r.provenance().created().toString());
+    Output.put(p, "elapsedMillis", r.provenance().elapsedMillis());
+    ObjectNode d = m.putObject("diagnostics");
+    d.put("iterations", r.diagnostics().iterations());
+    d.put("converged", r.diagnostics().converged());
+    d.put("stopReason", r.diagnostics().stopReason());
+    d.put("objectiveName", r.diagnostics().objectiveName());
+    ArrayNode h = d.putArray("objective");
+    for (double v : r.diagnostics().objective()) {
+      if (Double.isFinite(v)) {
+        h.add(v);
+      } else {
+        h.addNull();
+      }
+    }
+    if (r.skills() != null) {
+      ArrayNode w = m.putArray("workers");
+      double[] s = r.skills();
+      for (int k = 0; k < s.length; k++) {
+        ObjectNode o = w.addObject();
+        o.put("worker", r.workers().name(k));
+        Output.put(o, "reliability", s[k]);
+      }
+    }
+    byte[] bytes = json.writeValueAsBytes(m);
+    AtomicFiles.write(file, o -> o.write(bytes));
+  }
+}

@@ -1,0 +1,205 @@
+package org.crowd4j.segmentation;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.crowd4j.data.Vocabulary;
+
+/**
+ * Segmentation answers: one binary {@link Mask} per {@code (task, worker)}; all masks of a task
+ * have the same size. Immutable, grouped by task (CSR) in input order. Built by {@link Builder}.
+ */
+public final class MaskAnswers {
+  private final Vocabulary tasks;
+  private final Vocabulary workers;
+  private final int[] task;
+  private final int[] worker;
+  private final Mask[] masks;
+  private final int[] offsets;
+  private final int[] byTask;
+  private volatile String digest;
+
+  private MaskAnswers(
+      Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, Mask[] masks) {
+    this.tasks = tasks;
+    this.workers = workers;
+    this.task = task;
+    this.worker = worker;
+    this.masks = masks;
+    int n = tasks.size();
+    offsets = new int[n + 1];
+    for (int t : task) {
+      offsets[t + 1]++;
+    }
+    for (int i = 0; i < n; i++) {
+      offsets[i + 1] += offsets[i];
+    }
+    byTask = new int[task.length];
+    int[] fill = Arrays.copyOf(offsets, n);
+    for (int a = 0; a < task.length; a++) {
+      byTask[fill[task[a]]++] = a;
+    }
+  }
+
+  /** A new builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Task (image) ids. */
+  public Vocabulary tasks() {
+    return tasks;
+  }
+
+  /** Worker ids. */
+  public Vocabulary workers() {
+    return workers;
+  }
+
+  /** Number of answers. */
+  public int size() {
+    return task.length;
+  }
+
+  /** Task of answer {@code a}. */
+  public int task(int a) {
+    return task[a];
+  }
+
+  /** Worker of answer {@code a}. */
+  public int worker(int a) {
+    return worker[a];
+  }
+
+  /** Mask of answer {@code a}. */
+  public Mask mask(int a) {
+    return masks[a];
+  }
+
+  /** Answers of task {@code t}, in input order. */
+  public int[] answersOf(int t) {
+    return Arrays.copyOfRange(byTask, offsets[t], offsets[t + 1]);
+  }
+
+  /** SHA-256 over ids and pixels. */
+  public String digest() {
+    String d = digest;
+    if (d == null) {
+      try {
+        MessageDigest md = MessageDigest.getInstance("SHA-256");
+        for (Vocabulary v : List.of(tasks, workers)) {
+          for (String s : v.names()) {
+            md.update(s.getBytes(StandardCharsets.UTF_8));
+            md.update((byte) 0);
+          }
+          md.update((byte) 1);
+        }
+        for (int a = 0; a < task.length; a++) {
+          Mask m = masks[a];
+          ByteBuffer buf = ByteBuffer.allocate(16 + 8 * Mask.words(m.pixels()));
+          buf.putInt(task[a]).putInt(worker[a]).putInt(m.height()).putInt(m.width());
+          for (int k = 0; k < Mask.words(m.pixels()); k++) {
+            buf.putLong(m.word(k));
+          }
+          md.update(buf.array());
+        }
+        d = java.util.HexFormat.of().formatHex(md.digest());
+      } catch (NoSuchAlgorithmException e) {
+        throw new IllegalStateException(e);
+      }
+      digest = d;
+    }
+    return d;
+  }
+
+  /** Collects answers; ids numbered by first appearance. */
+  public static final class Builder {
+    private final Map<String, Integer> taskIds = new HashMap<>();
+    private final Map<String, Integer> workerIds = new HashMap<>();
+    private final List<String> taskNames = new ArrayList<>();
+    private final List<String> workerNames = new ArrayList<>();
+    private final List<Mask> taskShape = new ArrayList<>();
+    private final java.util.Set<Long> pairs = new java.util.HashSet<>();
+    private int[] task = new int[64];
+    private int[] worker = new int[64];
+    private Mask[] masks = new Mask[64];
+    private int size;
+
+    private Builder() {}
+
+    /**
+     * Adds a mask.
+     *
+     * @throws IllegalArgumentException when the worker already answered the task or the mask's size
+     *     differs from the task's earlier masks
+     */
+    public Builder add(String taskId, String workerId, Mask mask) {
+      Integer t = taskIds.get(taskId);
+      if (t != null && !taskShape.get(t).sameSize(mask)) {
+        Mask first = taskShape.get(t);
+        throw new IllegalArgumentException(
+            "mask of "
+                + mask.height()
+                + "x"
+                + mask.width()
+                + " where task '"
+                + taskId
+                + "' has "
+                + first.height()
+                + "x"
+                + first.width());
+      }
+      Integer w = workerIds.get(workerId);
+      if (t != null && w != null && pairs.contains(((long) t << 32) | w)) {
+        throw new IllegalArgumentException(
+            "worker '" + workerId + "' answered task '" + taskId + "' again");
+      }
+      if (t == null) {
+        t = taskNames.size();
+        taskIds.put(taskId, t);
+        taskNames.add(taskId);
+        taskShape.add(mask);
+      }
+      if (w == null) {
+        w = workerNames.size();
+        workerIds.put(workerId, w);
+        workerNames.add(workerId);
+      }
+      pairs.add(((long) t << 32) | w);
+      if (size == task.length) {
+        task = Arrays.copyOf(task, size * 2);
+        worker = Arrays.copyOf(worker, size * 2);
+        masks = Arrays.copyOf(masks, size * 2);
+      }
+      task[size] = t;
+      worker[size] = w;
+      masks[size] = mask;
+      size++;
+      return this;
+    }
+
+    /** Answers so far. */
+    public int size() {
+      return size;
+    }
+
+    /** The immutable answers. */
+    public MaskAnswers build() {
+      if (size == 0) {
+        throw new IllegalStateException("no answers");
+      }
+      return new MaskAnswers(
+          Vocabulary.of(taskNames),
+          Vocabulary.of(workerNames),
+          Arrays.copyOf(task, size),
+          Arrays.copyOf(worker, size),
+          Arrays.copyOf(masks, size));
+    }
+  }
+}

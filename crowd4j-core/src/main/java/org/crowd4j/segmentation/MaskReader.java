@@ -1,0 +1,167 @@
+package org.crowd4j.segmentation;
+
+import java.awt.image.BufferedImage;
+import java.awt.image.IndexColorModel;
+import java.awt.image.Raster;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvTable;
+
+/**
+ * Reads masks in long format, {@code task,worker,segmentation}, one per row. The segmentation field
+ * holds either rows of 0/1 joined by {@code ;} (crowd-kit's fixtures), a run-length mask {@code
+ * HxW:runs} (see {@link Mask#parseRle}), or the path of a PNG file, relative to the CSV's folder,
+ * whose pixels are set where a colour sample is non-zero (alpha ignored; palette images by index).
+ * Ids follow the strict rules of {@link org.crowd4j.io.CrowdReader}; a malformed mask, a mask whose
+ * size differs from the image's other masks and a repeated (task, worker) pair are errors naming
+ * file, line and field.
+ */
+public final class MaskReader {
+  private MaskReader() {}
+
+  /**
+   * Column names.
+   *
+   * @param task image id column
+   * @param worker worker id column
+   * @param segmentation mask column
+   */
+  public record Layout(String task, String worker, String segmentation) {
+    /** crowd-kit's names. */
+    public static Layout defaults() {
+      return new Layout("task", "worker", "segmentation");
+    }
+  }
+
+  /** Reads masks laid out as {@code layout} says with the text rules of {@code rules}. */
+  public static MaskAnswers read(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    MaskAnswers.Builder b = MaskAnswers.builder();
+    Path dir = file.toAbsolutePath().getParent();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(layout.task());
+      int wc = t.column(layout.worker());
+      int sc = t.column(layout.segmentation());
+      while (t.next()) {
+        String task = t.id(tc);
+        String worker = t.id(wc);
+        Mask mask = parse(t, sc, dir);
+        try {
+          b.add(task, worker, mask);
+        } catch (IllegalArgumentException e) {
+          throw t.error(layout.segmentation(), e.getMessage());
+        }
+      }
+    }
+    if (b.size() == 0) {
+      throw new CrowdFormatException(file, 0, null, "no answers after the header");
+    }
+    return b.build();
+  }
+
+  private static Mask parse(CsvTable t, int col, Path dir) throws CrowdFormatException {
+    String s = t.id(col);
+    String name = t.name(col);
+    if (s.toLowerCase(Locale.ROOT).endsWith(".png")) {
+      Path png = dir.resolve(s);
+      try {
+        return readPng(png);
+      } catch (IOException | IllegalArgumentException e) {
+        throw t.error(name, "cannot read the mask image '" + png + "': " + e.getMessage());
+      }
+    }
+    try {
+      return s.indexOf(':') >= 0 ? Mask.parseRle(s) : Mask.parseRows(s);
+    } catch (IllegalArgumentException e) {
+      throw t.error(name, "field '" + name + "' is not a mask: " + e.getMessage());
+    }
+  }
+
+  /** A PNG (or any image ImageIO reads) as a mask: set where a colour sample is non-zero. */
+  public static Mask readPng(Path png) throws IOException {
+    if (!Files.isRegularFile(png)) {
+      throw new IOException("no such file");
+    }
+    BufferedImage img = ImageIO.read(png.toFile());
+    if (img == null) {
+      throw new IOException("not an image ImageIO can read");
+    }
+    Raster r = img.getRaster();
+    int h = img.getHeight();
+    int w = img.getWidth();
+    int bands = r.getNumBands();
+    if (img.getColorModel().hasAlpha() && !(img.getColorModel() instanceof IndexColorModel)) {
+      bands--;
+    }
+    long[] bits = new long[Mask.words(h * w)];
+    int[] row = new int[w * r.getNumBands()];
+    for (int y = 0; y < h; y++) {
+      r.getPixels(0, y, w, 1, row);
+      for (int x = 0; x < w; x++) {
+        boolean on = false;
+        for (int c = 0; c < Math.max(bands, 1); c++) {
+          on |= row[x * r.getNumBands() + c] != 0;
+        }
+        if (on) {
+          int i = y * w + x;
+          bits[i >>> 6] |= 1L << i;
+        }
+      }
+    }
+    return new Mask(h, w, bits);
+  }
+
+  /**
+   * True masks ({@code task} and the mask column of {@code layout}), one per image, in file order.
+   */
+  public static Map<String, Mask> readTruth(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, Mask> out = new java.util.LinkedHashMap<>();
+    Path dir = file.toAbsolutePath().getParent();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(layout.task());
+      int sc = t.column(layout.segmentation());
+      while (t.next()) {
+        String task = t.id(tc);
+        if (out.put(task, parse(t, sc, dir)) != null) {
+          throw t.error(layout.task(), "task '" + task + "' has a second true mask");
+        }
+      }
+    }
+    return out;
+  }
+
+  /** Worker skills ({@code worker,skill}) for weighted majority vote. */
+  public static Map<String, Double> readSkills(Path file, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, Double> out = new HashMap<>();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int wc = t.column("worker");
+      int sc = t.column("skill");
+      while (t.next()) {
+        String w = t.id(wc);
+        String s = t.id(sc);
+        double v;
+        try {
+          v = Double.parseDouble(s);
+        } catch (NumberFormatException e) {
+          throw t.error("skill", "field 'skill' holds '" + s + "', not a number");
+        }
+        if (!Double.isFinite(v)) {
+          throw t.error("skill", "field 'skill' holds '" + s + "', not finite");
+        }
+        if (out.put(w, v) != null) {
+          throw t.error("worker", "worker '" + w + "' has a second skill");
+        }
+      }
+    }
+    return out;
+  }
+}

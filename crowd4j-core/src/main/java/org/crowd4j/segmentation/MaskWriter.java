@@ -1,0 +1,73 @@
+package org.crowd4j.segmentation;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import javax.imageio.ImageIO;
+import org.crowd4j.io.AtomicFiles;
+
+/**
+ * Writes aggregated masks as {@code task,segmentation} CSV (rows of 0/1 joined by {@code ;}, or
+ * run-length) or as one PNG per image, each file through a temporary sibling moved into place.
+ */
+public final class MaskWriter {
+  private MaskWriter() {}
+
+  /** How masks are written in CSV. */
+  public enum Encoding {
+    /** Rows of 0/1 joined by {@code ;}. */
+    ROWS,
+    /** {@code HxW:runs}. */
+    RLE
+  }
+
+  /** Writes {@code result} to {@code file} as CSV. */
+  public static void writeCsv(Path file, SegmentationResult result, Encoding encoding)
+      throws IOException {
+    AtomicFiles.write(
+        file,
+        out -> {
+          Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
+          w.write("task,segmentation\n");
+          for (int t = 0; t < result.tasks().size(); t++) {
+            Mask m = result.mask(t);
+            w.write(csvField(result.tasks().name(t)));
+            w.write(',');
+            w.write(encoding == Encoding.RLE ? m.toRle() : m.toRows());
+            w.write('\n');
+          }
+          w.flush();
+        });
+  }
+
+  /** Writes {@code mask} as a black-and-white PNG (set pixels white). */
+  public static void writePng(Path file, Mask mask) throws IOException {
+    BufferedImage img =
+        new BufferedImage(mask.width(), mask.height(), BufferedImage.TYPE_BYTE_BINARY);
+    int[] row = new int[mask.width()];
+    for (int y = 0; y < mask.height(); y++) {
+      for (int x = 0; x < mask.width(); x++) {
+        row[x] = mask.get(y, x) ? 1 : 0;
+      }
+      img.getRaster().setPixels(0, y, mask.width(), 1, row);
+    }
+    AtomicFiles.write(
+        file,
+        out -> {
+          if (!ImageIO.write(img, "png", out)) {
+            throw new IOException("no PNG writer");
+          }
+        });
+  }
+
+  /** A CSV field, quoted when it holds a delimiter, quote or line break. */
+  static String csvField(String s) {
+    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
+      return s;
+    }
+    return '"' + s.replace("\"", "\"\"") + '"';
+  }
+}
