@@ -140,19 +140,28 @@ final class StandaloneCluster implements AutoCloseable {
       if (!Files.isDirectory(workDirs.get(w).resolve(appId).resolve(executorId))) {
         continue;
       }
-      List<ProcessHandle> found =
-          workers
-              .get(w)
-              .toHandle()
-              .descendants()
-              .filter(ProcessHandle::isAlive)
-              .filter(p -> isExecutor(p, executorId))
-              .toList();
+      List<ProcessHandle> alive =
+          workers.get(w).toHandle().descendants().filter(ProcessHandle::isAlive).toList();
+      List<ProcessHandle> found = alive.stream().filter(p -> isExecutor(p, executorId)).toList();
+      if (found.isEmpty()
+          && alive.size() == 1
+          && alive.get(0).info().arguments().map(a -> a.length == 0).orElse(true)) {
+        // where the arguments of a process cannot be read, the Worker's only child is it
+        found = alive;
+      }
       if (found.size() == 1) {
         return found.get(0);
       }
       throw new IllegalStateException(
-          "worker-" + (w + 1) + " runs " + found.size() + " JVMs of executor " + executorId);
+          "worker-"
+              + (w + 1)
+              + " runs "
+              + found.size()
+              + " JVMs of executor "
+              + executorId
+              + " among "
+              + alive.size()
+              + " child processes");
     }
     throw new IllegalStateException(
         "no worker work folder holds " + appId + "/" + executorId + " (under " + dir + ")");
@@ -190,6 +199,7 @@ final class StandaloneCluster implements AutoCloseable {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-Xmx256m");
+    command.addAll(StandaloneClusterIT.SHORT_LIVED_JVM);
     command.addAll(jvmOptions);
     command.add("-cp");
     command.add(home.classPath());
@@ -277,6 +287,14 @@ final class StandaloneCluster implements AutoCloseable {
         p.onExit().get(left, TimeUnit.NANOSECONDS);
       } catch (Exception e) {
         p.destroyForcibly();
+      }
+    }
+    for (Process p : processes) {
+      try {
+        // reaped, so that their CPU time counts as this JVM's children's
+        p.waitFor(5, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
     processes.clear();
