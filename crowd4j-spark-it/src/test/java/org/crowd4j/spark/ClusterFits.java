@@ -11,8 +11,9 @@ import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 
 /**
- * Every call the cluster tests make into crowd4j, in one place: a method by its command-line name
- * with {@code --param}-style overrides, fitted on Spark or by the core.
+ * The cluster tests' calls into the fitting API of crowd4j-spark and crowd4j-core, in one place: a
+ * method by its command-line name with {@code --param}-style overrides, fitted on Spark or by the
+ * core.
  */
 final class ClusterFits {
   private ClusterFits() {}
