@@ -9,7 +9,8 @@ import org.crowd4j.spark.SparkAggregation;
 /**
  * The bridge from {@code aggregate --engine spark} to crowd4j-spark. Loaded only for that engine,
  * after {@link #available()} confirmed that Apache Spark is on the class path (Spark is not part of
- * the command-line jar: {@code ./crowd4j} adds it, or {@code spark-submit} runs the jar).
+ * the command-line jar: {@code ./crowd4j} adds it, or {@code spark-submit} runs the jar). With a
+ * cluster {@code --master} the command line's jar goes to the executors ({@link ApplicationJar}).
  */
 final class SparkEngine {
   private SparkEngine() {}
@@ -41,6 +42,7 @@ final class SparkEngine {
       delimiter = in.format().delimiter();
     }
     AnswerColumns columns = new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null);
+    ApplicationJar.shipFor(cmd.master);
     SparkAggregation.run(
         new SparkAggregation.Request(
             in.answers.toString(),

@@ -32,10 +32,12 @@ import org.crowd4j.aggregate.kernel.GladSolver;
  * each β_i, E-step, per-worker derivatives in α at the new β) and returns the new β of its tasks as
  * the next state of its partition, plus its sums: four numbers and two per worker of the block. The
  * driver adds them in partition order, so a fit gives the same bits every time. The states are
- * cached and checkpointed locally (the lineage stays one step long whatever the number of
- * iterations); a sweep whose α step is halved away is dropped and the next one starts again from
- * the last accepted state. An iteration is one sweep, or more when the α step is halved. No answer
- * or β reaches the driver.
+ * cached and checkpointed (the lineage stays one step long whatever the number of iterations): into
+ * the checkpoint directory when the context has one ({@code SparkContext.setCheckpointDir}), so
+ * that a fit survives the loss of an executor, else locally on the executors (faster, but a lost
+ * executor fails the fit); a sweep whose α step is halved away is dropped and the next one starts
+ * again from the last accepted state. An iteration is one sweep, or more when the α step is halved.
+ * No answer or β reaches the driver.
  *
  * <p>Same options, start, kernel and solver as the core, so the posteriors agree with the
  * single-machine method to rounding (the sums are added in another order). The posteriors are the
@@ -46,6 +48,7 @@ import org.crowd4j.aggregate.kernel.GladSolver;
  */
 public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad> {
   private static final long serialVersionUID = 1L;
+  private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(SparkGlad.class);
   private static final Glad.Options DEFAULTS = Glad.Options.defaults();
 
   private final DoubleParam alphaPriorMean;
@@ -402,7 +405,12 @@ public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad
                   Collections.singletonList(sweepBlock(bs.next(), ss.next().beta(), b.value()))
                       .iterator());
       next.setName("crowd4j GLAD task state").persist(StorageLevel.MEMORY_AND_DISK());
-      next.rdd().localCheckpoint();
+      if (data.spark.sparkContext().getCheckpointDir().isDefined()) {
+        // written to the checkpoint directory: survives the loss of the executor that holds it
+        next.rdd().checkpoint();
+      } else {
+        next.rdd().localCheckpoint();
+      }
       List<PartialSums> parts;
       try {
         parts = BlockSums.collect(data, next.map(State::sums));
@@ -434,9 +442,9 @@ public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad
 
     /**
      * Removes the cached blocks of a state no sweep needs any more (its lineage was cut by the
-     * local checkpoint), through the call Spark's own context cleaner makes, which does not log
-     * {@code unpersist}'s warning that a locally checkpointed RDD cannot be recomputed; falls back
-     * to {@code unpersist}.
+     * checkpoint), through the call Spark's own context cleaner makes, which does not log {@code
+     * unpersist}'s warning that a locally checkpointed RDD cannot be recomputed (falls back to
+     * {@code unpersist}), and deletes its files in the checkpoint directory, if any.
      */
     void drop(JavaRDD<?> rdd) {
       if (rdd == null || rdd.getStorageLevel().equals(StorageLevel.NONE())) {
@@ -446,6 +454,16 @@ public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad
         data.spark.sparkContext().unpersistRDD(rdd.id(), false);
       } catch (LinkageError e) {
         rdd.unpersist(false);
+      }
+      scala.Option<String> file = rdd.rdd().getCheckpointFile();
+      if (file.isDefined()) {
+        org.apache.hadoop.fs.Path path = new org.apache.hadoop.fs.Path(file.get());
+        try {
+          path.getFileSystem(data.spark.sparkContext().hadoopConfiguration()).delete(path, true);
+        } catch (java.io.IOException e) {
+          LOG.warn(
+              "cannot delete the checkpoint {} of a finished GLAD sweep: {}", path, e.toString());
+        }
       }
     }
   }
