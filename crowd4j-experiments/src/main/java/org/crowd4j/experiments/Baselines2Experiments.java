@@ -1,4 +1,4 @@
-package org.crowd4j.nn.experiments;
+package org.crowd4j.experiments;
 
 import java.io.IOException;
 import java.io.PrintStream;
