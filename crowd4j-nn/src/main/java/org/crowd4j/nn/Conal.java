@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConalHead;
 
 /**
  * CoNAL — common noise adaptation layers (Chu, Ma &amp; Wang, AAAI 2021). Each answer comes from

@@ -2,6 +2,8 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CrowdLayerHead;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * The crowd layer (Rodrigues &amp; Pereira, AAAI 2018): on top of the classifier's softmax output

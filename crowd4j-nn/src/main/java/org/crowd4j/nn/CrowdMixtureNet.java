@@ -2,6 +2,9 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CrowdMixtureHead;
+import org.crowd4j.nn.internal.EmHead;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * The crowd mixture model with a classifier (CMM, Mena &amp; Ñanculef 2019, "Revisiting machine
@@ -103,31 +106,33 @@ public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> 
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     int rounds = EmHead.roundsWithin(train.epochs(), options.epochsPerRound());
-    return EmHead.bestOfRestarts(
-        NAME,
-        Records.toMap(options),
-        options.restarts(),
-        (r, rng) -> {
-          double[] targets = new double[data.numTasks() * data.numLabels()];
-          CrowdMixtureHead head =
-              CrowdMixtureHead.start(
-                  data,
-                  options.groups(),
-                  rounds,
-                  options.tol(),
-                  options.laplace(),
-                  options.randomLambda(),
-                  options.normalizeTargets(),
-                  options.epochsPerRound(),
-                  rng,
-                  targets);
-          return new EmHead.Start(head, targets);
-        },
-        backbone,
-        train,
-        data,
-        features,
-        validation,
-        listener);
+    TrainingResult best =
+        EmHead.bestOfRestarts(
+            NAME,
+            options.restarts(),
+            (r, rng) -> {
+              double[] targets = new double[data.numTasks() * data.numLabels()];
+              CrowdMixtureHead head =
+                  CrowdMixtureHead.start(
+                      data,
+                      options.groups(),
+                      rounds,
+                      options.tol(),
+                      options.laplace(),
+                      options.randomLambda(),
+                      options.normalizeTargets(),
+                      options.epochsPerRound(),
+                      rng,
+                      targets);
+              return new EmHead.Start(head, targets);
+            },
+            backbone,
+            train,
+            data,
+            features,
+            validation,
+            listener,
+            checkpointer(options));
+    return model(options, best);
   }
 }

@@ -1,20 +1,9 @@
 package org.crowd4j.nn;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.nn.Block;
-import ai.djl.nn.Parameter;
-import ai.djl.training.ParameterStore;
-import ai.djl.util.Pair;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +14,15 @@ import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.nn.internal.ConalCorrectness;
+import org.crowd4j.nn.internal.DoctorHead;
+import org.crowd4j.nn.internal.Head;
+import org.crowd4j.nn.internal.LiaTrainedHead;
+import org.crowd4j.nn.internal.ModelFiles;
+import org.crowd4j.nn.internal.Network;
+import org.crowd4j.nn.internal.Records;
+import org.crowd4j.nn.internal.Tensors;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * A trained learner: the classifier p_θ(z | x) and the learnt annotator model. Holds native memory
@@ -44,66 +42,41 @@ import org.crowd4j.data.Vocabulary;
  * #load} reads it back, and reads models of earlier format versions ({@code parameters.bin}).
  */
 public final class LearnedModel implements AutoCloseable {
-  static final String FORMAT = ModelFiles.FORMAT;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private final boolean owner;
   private final String method;
   private final Map<String, Object> options;
   private final Map<String, Object> trainOptions;
   private final Backbone spec;
-  private final Block block;
-  private final NDManager root;
-  private final ParameterStore store;
-  private final int inputDim;
-  private final Vocabulary labels;
-  private final Vocabulary workers;
-  private final float[] mean;
-  private final float[] std;
-  private final Map<String, NDArray> headParams;
+  private final Network network;
   private final WorkerModel annotators;
   private final TrainingSummary summary;
-  private final List<NDArray> longLived = new ArrayList<>();
   private Map<String, Object> tuning;
   private boolean closed;
 
-  LearnedModel(
-      boolean owner,
+  private LearnedModel(
       String method,
       Map<String, Object> options,
       Map<String, Object> trainOptions,
       Backbone spec,
-      Block block,
-      NDManager root,
-      int inputDim,
-      Vocabulary labels,
-      Vocabulary workers,
-      float[] mean,
-      float[] std,
-      Map<String, NDArray> headParams,
+      Network network,
       WorkerModel annotators,
       TrainingSummary summary) {
-    this.owner = owner;
     this.method = method;
     this.options = new LinkedHashMap<>(options);
     this.trainOptions = new LinkedHashMap<>(trainOptions);
     this.spec = spec;
-    this.block = block;
-    this.root = root;
-    this.store = new ParameterStore(root, false);
-    this.inputDim = inputDim;
-    this.labels = labels;
-    this.workers = workers;
-    this.mean = mean;
-    this.std = std;
-    this.headParams = new LinkedHashMap<>(headParams);
+    this.network = network;
     this.annotators = annotators;
     this.summary = summary;
-    for (Pair<String, Parameter> p : block.getParameters()) {
-      longLived.add(p.getValue().getArray());
-    }
-    longLived.addAll(this.headParams.values());
+  }
+
+  /** The model of a training run of learner {@code method} with {@code options}. */
+  static LearnedModel of(
+      String method, Map<String, Object> options, Backbone spec, TrainingResult r) {
+    return new LearnedModel(
+        method, options, Records.toMap(r.train()), spec, r.network(), r.annotators(), r.summary());
   }
 
   /** The learner's name. */
@@ -118,17 +91,17 @@ public final class LearnedModel implements AutoCloseable {
 
   /** The class labels (column order of {@link #predict}). */
   public Vocabulary labels() {
-    return labels;
+    return network.labels();
   }
 
   /** The annotators of the training data (order of the annotator model). */
   public Vocabulary workers() {
-    return workers;
+    return network.workers();
   }
 
   /** Number of input features. */
   public int inputDim() {
-    return inputDim;
+    return network.inputDim();
   }
 
   /** The classifier's description. */
@@ -162,7 +135,7 @@ public final class LearnedModel implements AutoCloseable {
 
   /** Whether the features are standardised before the classifier (statistics saved). */
   public boolean standardized() {
-    return mean != null;
+    return network.standardizes();
   }
 
   void setTuning(Map<String, Object> t) {
@@ -177,26 +150,17 @@ public final class LearnedModel implements AutoCloseable {
   /** Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major). */
   public double[] predict(float[] rows, int n) {
     checkOpen();
+    int inputDim = network.inputDim();
     if (rows.length != (long) n * inputDim) {
       throw new IllegalArgumentException(
           "expected " + n + " × " + inputDim + " features, got " + rows.length + " values");
     }
-    float[] x = rows.clone();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    int k = labels.size();
-    float[] z = logits(root, block, store, x, inputDim, k, longLived);
-    if (headParams.containsKey(DoctorHead.WEIGHTS)) {
-      z = DoctorHead.combine(floats(headParams), z, k);
+    int k = network.labels().size();
+    float[] z = network.logits(network.standardized(rows));
+    if (network.headArrays().containsKey(DoctorHead.WEIGHTS)) {
+      z = DoctorHead.combine(network, z, k);
     }
     return Head.softmaxRows(z, k);
-  }
-
-  private static Map<String, float[]> floats(Map<String, NDArray> params) {
-    Map<String, float[]> out = new LinkedHashMap<>();
-    for (Map.Entry<String, NDArray> e : params.entrySet()) {
-      out.put(e.getKey(), e.getValue().toFloatArray());
-    }
-    return out;
   }
 
   /**
@@ -206,13 +170,11 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] predictMultiLabel(TaskFeatures features) {
     checkOpen();
-    float[] x = features.toArray();
-    if (features.dim() != inputDim) {
+    if (features.dim() != network.inputDim()) {
       throw new IllegalArgumentException(
-          "expected " + inputDim + " features per row, got " + features.dim());
+          "expected " + network.inputDim() + " features per row, got " + features.dim());
     }
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    float[] z = logits(root, block, store, x, inputDim, labels.size(), longLived);
+    float[] z = network.logits(network.standardized(features.toArray()));
     double[] out = new double[z.length];
     for (int j = 0; j < z.length; j++) {
       double v = z[j];
@@ -224,7 +186,7 @@ public final class LearnedModel implements AutoCloseable {
   /** The most probable label id per row (ties to the lowest id). */
   public int[] predictLabels(TaskFeatures features) {
     double[] p = predict(features);
-    int k = labels.size();
+    int k = network.labels().size();
     int[] out = new int[features.numRows()];
     for (int i = 0; i < out.length; i++) {
       int b = 0;
@@ -255,13 +217,12 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
     checkOpen();
-    if (items.dim() != inputDim) {
-      throw new IllegalArgumentException(
-          "the items have " + items.dim() + " features, the model expects " + inputDim);
-    }
+    checkItems(items);
     return switch (method) {
-      case Conal.NAME -> ConalCorrectness.probabilityCorrect(this, items, annotators, null);
-      case Lia.NAME -> LiaModel.probabilityCorrect(this, items, annotators, null);
+      case Conal.NAME -> conalCorrectness(items, annotators, null);
+      case Lia.NAME ->
+          LiaTrainedHead.probabilityCorrect(
+              network, options, this::predict, items, annotators, null);
       default ->
           throw new UnsupportedOperationException(
               "the "
@@ -295,45 +256,38 @@ public final class LearnedModel implements AutoCloseable {
       throw new UnsupportedOperationException(
           "annotator features apply to conal models only, not to " + method);
     }
-    if (items.dim() != inputDim) {
+    checkItems(items);
+    return conalCorrectness(items, annotators, annotatorFeatures);
+  }
+
+  private double[] conalCorrectness(
+      TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
+    return ConalCorrectness.probabilityCorrect(
+        network,
+        bool(options.get("normalizeInstance")),
+        bool(options.get("normalizeAnnotator")),
+        this::predict,
+        items,
+        annotators,
+        annotatorFeatures);
+  }
+
+  private void checkItems(TaskFeatures items) {
+    if (items.dim() != network.inputDim()) {
       throw new IllegalArgumentException(
-          "the items have " + items.dim() + " features, the model expects " + inputDim);
+          "the items have " + items.dim() + " features, the model expects " + network.inputDim());
     }
-    return ConalCorrectness.probabilityCorrect(this, items, annotators, annotatorFeatures);
   }
 
-  /** A head parameter's values ({@code null} when the head has none of that name). */
-  float[] headParameter(String name) {
-    NDArray a = headParams.get(name);
-    return a == null ? null : a.toFloatArray();
-  }
-
-  /** Whether the model was trained with annotator features. */
-  boolean hasAnnotatorFeatures() {
-    return headParams.containsKey("annotator.features");
-  }
-
-  /** The head's parameters and constants by name (native; owned by this model). */
-  Map<String, NDArray> headParameters() {
+  /** The trained network (the classifier, the head's arrays, the standardisation). */
+  Network network() {
     checkOpen();
-    return headParams;
-  }
-
-  /** The model's native memory manager. */
-  NDManager manager() {
-    return root;
-  }
-
-  /** The arrays to attach to a temporary scope of {@link #manager()}. */
-  List<NDArray> nativeArrays() {
-    return longLived;
+    return network;
   }
 
   /** A standardised copy of raw feature rows (as the model saw them in training). */
   float[] standardized(float[] rows) {
-    float[] x = rows.clone();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    return x;
+    return network.standardized(rows);
   }
 
   /**
@@ -351,7 +305,7 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] omegaForAnnotatorFeatures(
       TaskFeatures features, int[] rows, int[] annotators, float[][] annotatorFeatures) {
-    if (!headParams.containsKey("annotator.features")) {
+    if (!network.headArrays().containsKey("annotator.features")) {
       throw new UnsupportedOperationException("the model was trained without annotator features");
     }
     return omega(features, rows, annotators, annotatorFeatures);
@@ -363,55 +317,14 @@ public final class LearnedModel implements AutoCloseable {
     if (!Conal.NAME.equals(method)) {
       throw new UnsupportedOperationException(method + " has no ω (CoNAL only)");
     }
-    if (rows.length != workerIds.length) {
-      throw new IllegalArgumentException("rows and annotators differ in length");
-    }
-    float[] x = features.toArray();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    try (NDManager scope = root.newSubManager()) {
-      for (NDArray a : longLived) {
-        a.tempAttach(scope);
-      }
-      long[] ri = new long[rows.length];
-      long[] wi = new long[rows.length];
-      for (int p = 0; p < rows.length; p++) {
-        ri[p] = rows[p];
-        wi[p] = workerIds[p];
-      }
-      Map<String, NDArray> params = new LinkedHashMap<>(headParams);
-      if (annotatorFeatures != null) {
-        int dim = (int) headParams.get("annotator.features").getShape().get(1);
-        float[] flat = new float[annotatorFeatures.length * dim];
-        for (int r = 0; r < annotatorFeatures.length; r++) {
-          if (annotatorFeatures[r].length != dim) {
-            throw new IllegalArgumentException(
-                "annotator features need "
-                    + dim
-                    + " values, row "
-                    + r
-                    + " has "
-                    + annotatorFeatures[r].length);
-          }
-          System.arraycopy(annotatorFeatures[r], 0, flat, r * dim, dim);
-        }
-        params.put(
-            "annotator.features", scope.create(flat, new Shape(annotatorFeatures.length, dim)));
-      }
-      NDArray w =
-          ConalHead.omega(
-              params,
-              scope.create(x, new Shape(features.numRows(), inputDim)),
-              scope.create(ri),
-              scope.create(wi),
-              bool(options.get("normalizeInstance")),
-              bool(options.get("normalizeAnnotator")));
-      float[] f = w.toFloatArray();
-      double[] out = new double[f.length];
-      for (int i = 0; i < f.length; i++) {
-        out[i] = f[i];
-      }
-      return out;
-    }
+    return ConalCorrectness.omega(
+        network,
+        bool(options.get("normalizeInstance")),
+        bool(options.get("normalizeAnnotator")),
+        features,
+        rows,
+        workerIds,
+        annotatorFeatures);
   }
 
   /**
@@ -424,90 +337,20 @@ public final class LearnedModel implements AutoCloseable {
   public float[][] annotatorEmbeddings() {
     checkOpen();
     if (Conal.NAME.equals(method)) {
-      return linearRows(
-          "annotator.weight", "annotator.bias", bool(options.get("normalizeAnnotator")));
+      return ConalCorrectness.linearRows(
+          network, "annotator.weight", "annotator.bias", bool(options.get("normalizeAnnotator")));
     }
     if (Lia.NAME.equals(method)) {
-      return headParams.containsKey("competence.embedding")
-          ? linearRows("competence.embedding", null, false)
-          : linearRows("competence.input.weight", "competence.input.bias", false);
+      return network.headArrays().containsKey("competence.embedding")
+          ? ConalCorrectness.linearRows(network, "competence.embedding", null, false)
+          : ConalCorrectness.linearRows(
+              network, "competence.input.weight", "competence.input.bias", false);
     }
     return null;
   }
 
-  /**
-   * Rows x_r W + b for every training annotator, x_r her one-hot code or, when the head holds
-   * {@code annotator.features}, her features; {@code null} when the head lacks {@code weight}.
-   */
-  private float[][] linearRows(String weightName, String biasName, boolean normalize) {
-    NDArray weight = headParams.get(weightName);
-    NDArray bias = biasName == null ? null : headParams.get(biasName);
-    if (weight == null || (biasName != null && bias == null)) {
-      return null;
-    }
-    long[] shape = weight.getShape().getShape();
-    int in = (int) shape[0];
-    int e = (int) shape[1];
-    float[] w = weight.toFloatArray();
-    float[] b = bias == null ? new float[e] : bias.toFloatArray();
-    NDArray features = headParams.get("annotator.features");
-    float[] f = features == null ? null : features.toFloatArray();
-    int rows = f == null ? in : f.length / in;
-    float[][] out = new float[rows][e];
-    for (int r = 0; r < rows; r++) {
-      for (int j = 0; j < e; j++) {
-        double s = b[j];
-        if (f == null) {
-          s += w[r * e + j];
-        } else {
-          for (int d = 0; d < in; d++) {
-            s += f[r * in + d] * w[d * e + j];
-          }
-        }
-        out[r][j] = (float) s;
-      }
-      if (normalize) {
-        double norm = 0;
-        for (float v : out[r]) {
-          norm += v * v;
-        }
-        norm = Math.sqrt(norm);
-        if (norm > 1e-12) {
-          for (int j = 0; j < e; j++) {
-            out[r][j] = (float) (out[r][j] / norm);
-          }
-        }
-      }
-    }
-    return out;
-  }
-
   private static boolean bool(Object o) {
     return o instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(o));
-  }
-
-  static float[] logits(
-      NDManager root,
-      Block block,
-      ParameterStore store,
-      float[] x,
-      int d,
-      int k,
-      List<NDArray> attach) {
-    int n = x.length / d;
-    float[] out = new float[n * k];
-    for (int from = 0; from < n; from += 1024) {
-      int to = Math.min(n, from + 1024);
-      try (NDManager scope = root.newSubManager()) {
-        for (NDArray a : attach) {
-          a.tempAttach(scope);
-        }
-        NDArray xb = scope.create(Arrays.copyOfRange(x, from * d, to * d), new Shape(to - from, d));
-        float[] z = block.forward(store, new NDList(xb), false).singletonOrThrow().toFloatArray();
-        System.arraycopy(z, 0, out, from * k, z.length);
-      }
-    }
-    return out;
   }
 
   /**
@@ -518,18 +361,9 @@ public final class LearnedModel implements AutoCloseable {
   public void save(Path dir) throws IOException {
     checkOpen();
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
-    for (Pair<String, Parameter> p : block.getParameters()) {
-      put(t, "backbone." + p.getKey(), p.getValue().getArray());
-    }
-    for (Map.Entry<String, NDArray> e : headParams.entrySet()) {
-      put(t, "head." + e.getKey(), e.getValue());
-    }
-    if (mean != null) {
-      t.put("input.mean", new Tensors.Tensor("input.mean", new long[] {mean.length}, mean));
-      t.put("input.std", new Tensors.Tensor("input.std", new long[] {std.length}, std));
-    }
+    network.writeTo(t);
     String annotatorKind = "none";
-    int k = labels.size();
+    int k = network.labels().size();
     if (annotators instanceof ConfusionMatrices cm) {
       annotatorKind = "confusions";
       putDoubles(t, "annotators.confusions", new long[] {cm.numWorkers(), k, k}, cm.toArray());
@@ -554,10 +388,10 @@ public final class LearnedModel implements AutoCloseable {
     meta.put("options", options);
     meta.put("train", trainOptions);
     meta.put("backbone", spec.describe());
-    meta.put("inputDim", inputDim);
-    meta.put("standardized", mean != null);
-    meta.put("labels", labels.names());
-    meta.put("workers", workers.names());
+    meta.put("inputDim", network.inputDim());
+    meta.put("standardized", network.standardizes());
+    meta.put("labels", network.labels().names());
+    meta.put("workers", network.workers().names());
     meta.put("annotatorModel", annotatorKind);
     meta.put("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
     meta.put("engine", NnRuntime.describe());
@@ -566,10 +400,6 @@ public final class LearnedModel implements AutoCloseable {
       meta.put("tuning", tuning);
     }
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
-  }
-
-  private static void put(Map<String, Tensors.Tensor> t, String name, NDArray a) {
-    t.put(name, new Tensors.Tensor(name, a.getShape().getShape(), a.toFloatArray()));
   }
 
   private static void putDoubles(
@@ -601,36 +431,8 @@ public final class LearnedModel implements AutoCloseable {
     Vocabulary labels = Vocabulary.of((List<String>) meta.get("labels"));
     Vocabulary workers = Vocabulary.of((List<String>) meta.get("workers"));
     int k = labels.size();
-    NDManager root = NDManager.newBaseManager(NnRuntime.device());
+    Network network = Network.read(spec, d, labels, workers, t, dir);
     try {
-      Block block = spec.build(d, k);
-      block.initialize(root, DataType.FLOAT32, new Shape(1, d));
-      for (Pair<String, Parameter> p : block.getParameters()) {
-        Tensors.Tensor v = t.get("backbone." + p.getKey());
-        if (v == null) {
-          throw new IOException(dir + ": parameter " + p.getKey() + " missing");
-        }
-        NDArray a = p.getValue().getArray();
-        if (!Arrays.equals(a.getShape().getShape(), v.shape())) {
-          throw new IOException(
-              dir
-                  + ": parameter "
-                  + p.getKey()
-                  + " has shape "
-                  + Arrays.toString(v.shape())
-                  + ", the network expects "
-                  + a.getShape());
-        }
-        a.set(v.values());
-      }
-      Map<String, NDArray> head = new LinkedHashMap<>();
-      for (Tensors.Tensor v : t.values()) {
-        if (v.name().startsWith("head.")) {
-          head.put(v.name().substring(5), root.create(v.values(), new Shape(v.shape())));
-        }
-      }
-      float[] mean = t.containsKey("input.mean") ? t.get("input.mean").values() : null;
-      float[] std = t.containsKey("input.std") ? t.get("input.std").values() : null;
       WorkerModel annotators = null;
       String kind = String.valueOf(meta.get("annotatorModel"));
       if (kind.equals("confusions")) {
@@ -659,25 +461,17 @@ public final class LearnedModel implements AutoCloseable {
               : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
       LearnedModel model =
           new LearnedModel(
-              true,
               String.valueOf(meta.get("method")),
               (Map<String, Object>) meta.get("options"),
               (Map<String, Object>) meta.get("train"),
               spec,
-              block,
-              root,
-              d,
-              labels,
-              workers,
-              mean,
-              std,
-              head,
+              network,
               annotators,
               summary);
       model.setTuning((Map<String, Object>) meta.get("tuning"));
       return model;
-    } catch (IOException | RuntimeException e) {
-      root.close();
+    } catch (RuntimeException e) {
+      network.close();
       throw e;
     }
   }
@@ -701,9 +495,7 @@ public final class LearnedModel implements AutoCloseable {
   public void close() {
     if (!closed) {
       closed = true;
-      if (owner) {
-        root.close();
-      }
+      network.close();
     }
   }
 }

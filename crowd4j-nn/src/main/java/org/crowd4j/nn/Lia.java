@@ -6,6 +6,11 @@ import java.util.Objects;
 import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.LiaHead;
+import org.crowd4j.nn.internal.LiaSchedule;
+import org.crowd4j.nn.internal.LiaTrainedHead;
+import org.crowd4j.nn.internal.Network;
+import org.crowd4j.nn.internal.TrainingSet;
 
 /**
  * LIA — "Learning from Imperfect Annotations: an end-to-end approach" (Platanios et al., ICLR 2020
@@ -183,40 +188,19 @@ public final class Lia extends BaseLearner<Lia.Options> {
           labelColumns);
     }
 
-    /** Rebuilds options saved with a model (name → value). */
-    static Options fromMap(Map<String, Object> saved) {
+    /**
+     * Rebuilds options saved with a model: each name → value of {@code saved} bound onto {@link
+     * #defaults()}.
+     *
+     * @param saved the options as {@link LearnedModel#options()} gives them
+     * @return the options
+     */
+    public static Options fromMap(Map<String, Object> saved) {
       Map<String, String> s = new LinkedHashMap<>();
       for (Map.Entry<String, Object> e : saved.entrySet()) {
         s.put(e.getKey(), String.valueOf(e.getValue()));
       }
       return OptionsBinder.bind(defaults(), s);
-    }
-  }
-
-  /**
-   * The EM schedule over the training epochs.
-   *
-   * @param rounds EM rounds
-   * @param mStep epochs per M-step (the last round takes the remainder)
-   * @param emEpochs epochs of EM; the rest fine-tune
-   */
-  record Schedule(int rounds, int mStep, int emEpochs) {
-    static Schedule of(Options o, int epochs) {
-      int fine = (int) Math.round(epochs * o.fineTuneFraction());
-      int em = Math.max(1, epochs - fine);
-      int rounds = Math.min(o.emRounds(), em);
-      return new Schedule(rounds, em / rounds, em);
-    }
-
-    /** Whether an E-step runs before {@code epoch} (1-based): each new round and fine-tuning. */
-    boolean eStepAt(int epoch) {
-      if (epoch <= 1) {
-        return false;
-      }
-      if (epoch == emEpochs + 1) {
-        return true;
-      }
-      return epoch <= emEpochs && (epoch - 1) % mStep == 0 && (epoch - 1) / mStep < rounds;
     }
   }
 
@@ -293,9 +277,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
       t = t.withSelection(TrainOptions.Selection.LAST_EPOCH);
     }
     TrainingSet set = TrainingSet.of(data, features, t.standardize(), softMajority(data));
-    LiaHead head = new LiaHead(options, Schedule.of(options, t.epochs()), af, dim);
-    return new Trainer(name(), Records.toMap(options), head, backbone, t, set, validation, listener)
-        .run();
+    LiaHead head = new LiaHead(options, LiaSchedule.of(options, t.epochs()), af, dim);
+    return train(options, head, t, set, validation, listener);
   }
 
   /** Soft majority vote: the share of each label among the item's answers (zeros if none). */
@@ -333,7 +316,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * of {@code data} must be one of the model's, and {@code data}'s labels must be the model's.
    */
   public static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
-    return LiaModel.posteriors(model, data, features);
+    return LiaTrainedHead.posteriors(
+        network(model), model.options(), model::predict, data, features);
   }
 
   /**
@@ -344,7 +328,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
    */
   public static double heldOutLogLikelihood(
       LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
-    return LiaModel.heldOutLogLikelihood(model, train, features, heldOut);
+    return LiaTrainedHead.heldOutLogLikelihood(
+        network(model), model.options(), model::predict, train, features, heldOut);
   }
 
   /**
@@ -353,7 +338,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * {@link #posteriors} gives them).
    */
   public static double[] emPosteriors(LearnedModel model) {
-    return LiaModel.emPosteriors(model);
+    return LiaTrainedHead.emPosteriors(network(model));
   }
 
   /**
@@ -364,6 +349,16 @@ public final class Lia extends BaseLearner<Lia.Options> {
    */
   public static double[] probabilityCorrect(
       LearnedModel model, TaskFeatures items, TaskFeatures annotatorFeatures) {
-    return LiaModel.probabilityCorrect(model, items, null, annotatorFeatures);
+    return LiaTrainedHead.probabilityCorrect(
+        network(model), model.options(), model::predict, items, null, annotatorFeatures);
+  }
+
+  /** The network of a LIA model. */
+  private static Network network(LearnedModel model) {
+    if (!NAME.equals(model.method())) {
+      throw new UnsupportedOperationException(
+          model.method() + " is not a LIA model (method " + NAME + " expected)");
+    }
+    return model.network();
   }
 }

@@ -2,6 +2,9 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.EmHead;
+import org.crowd4j.nn.internal.RaykarHead;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * Generalised EM with a classifier (Raykar et al. 2010, "Learning from crowds", JMLR, §2–3 with the
@@ -78,19 +81,21 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
   @Override
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
-    return EmHead.bestOfRestarts(
-        NAME,
-        Records.toMap(options),
-        options.restarts(),
-        (r, rng) ->
-            new EmHead.Start(
-                new RaykarHead(data, options.prior(), options.tol(), options.epochsPerRound()),
-                RaykarHead.softMajority(data)),
-        backbone,
-        train,
-        data,
-        features,
-        validation,
-        listener);
+    TrainingResult best =
+        EmHead.bestOfRestarts(
+            NAME,
+            options.restarts(),
+            (r, rng) ->
+                new EmHead.Start(
+                    new RaykarHead(data, options.prior(), options.tol(), options.epochsPerRound()),
+                    RaykarHead.softMajority(data)),
+            backbone,
+            train,
+            data,
+            features,
+            validation,
+            listener,
+            checkpointer(options));
+    return model(options, best);
   }
 }

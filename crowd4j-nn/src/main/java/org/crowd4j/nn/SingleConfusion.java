@@ -3,6 +3,9 @@ package org.crowd4j.nn;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConfusionHead;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * One noise matrix for all labels (Sukhbaatar et al. 2014, as run by Tanno et al. 2019): p(ỹ | x) =
@@ -68,7 +71,7 @@ public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> 
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     double[] targets = null;
     if (options.onMajorityVote()) {
-      AggregationResult mv = aggregate(data, "mv", options.randomTies(), train.seed());
+      AggregationResult mv = CoreAggregators.fit(data, "mv", options.randomTies(), train.seed());
       targets = oneHot(mv.labels(), data.numLabels());
     }
     Head head =

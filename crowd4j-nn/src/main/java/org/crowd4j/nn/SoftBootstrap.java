@@ -3,6 +3,8 @@ package org.crowd4j.nn;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.TargetHead;
 
 /**
  * Soft bootstrapping (Reed et al. 2014), one of Tanno et al.'s robustness baselines: the classifier
@@ -43,7 +45,7 @@ public final class SoftBootstrap extends BaseLearner<SoftBootstrap.Options> {
   @Override
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
-    AggregationResult mv = aggregate(data, "mv", options.randomTies(), train.seed());
+    AggregationResult mv = CoreAggregators.fit(data, "mv", options.randomTies(), train.seed());
     double[] targets = oneHot(mv.labels(), data.numLabels());
     return run(
         options,

@@ -2,6 +2,8 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConfusionHead;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * Trace-regularised annotator confusion (Tanno et al., CVPR 2019). Each annotator r has a

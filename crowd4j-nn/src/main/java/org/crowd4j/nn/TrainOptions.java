@@ -35,8 +35,8 @@ import org.crowd4j.aggregate.OptionsBinder;
  * @param patience stop when the selection score has not improved for this many epochs (0 = run
  *     every epoch); not used with {@link Selection#LAST_EPOCH}
  * @param fitAnnotators after an early-stopped training, fit the annotator model further with the
- *     classifier frozen (see {@link Trainer}); {@link Tuning} switches it off for the candidates
- *     and on for the chosen one
+ *     classifier frozen (see {@link org.crowd4j.nn.internal.TrainingLoop}); {@link Tuning} switches
+ *     it off for the candidates and on for the chosen one
  * @param standardize z-score features with the training mean and standard deviation
  * @param seed seed for initialisation, dropout, shuffling and the hold-out split
  * @param checkpointDir if not empty, the best model so far is saved there after each improvement

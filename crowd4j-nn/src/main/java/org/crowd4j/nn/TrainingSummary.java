@@ -13,7 +13,7 @@ package org.crowd4j.nn;
  * @param trainItems items trained on
  * @param heldOutItems items held out for selection
  * @param annotatorEpochs epochs of the annotator model's own fit after the classifier's epoch was
- *     chosen (the classifier frozen; 0 = none, see {@link Trainer})
+ *     chosen (the classifier frozen; 0 = none, see {@link org.crowd4j.nn.internal.TrainingLoop})
  * @param annotatorScore mean negative log-likelihood of held-out answers under that fitted
  *     annotator model ({@code NaN} when it was not fitted)
  * @param annotatorFitSkipped the learner's annotator model would have been fitted further, but

@@ -5,6 +5,8 @@ import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.TargetHead;
 
 /**
  * Two-stage learning (the papers' DL-MV, DL-DS, DL-GLAD baselines): a {@code crowd4j-core}
@@ -52,7 +54,7 @@ public final class TwoStage extends BaseLearner<TwoStage.Options> {
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     AggregationResult agg =
-        aggregate(data, options.aggregator(), options.randomTies(), train.seed());
+        CoreAggregators.fit(data, options.aggregator(), options.randomTies(), train.seed());
     double[] targets =
         options.hardTargets() ? oneHot(agg.labels(), data.numLabels()) : agg.posteriors();
     return fitOnTargets(data, features, targets, validation, listener);

@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.DoctorHead;
 
 /**
  * Weighted doctor net (Guan, Gulshan, Dai &amp; Hinton, AAAI 2018, "Who said what: modeling

@@ -1,9 +1,10 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import java.util.ArrayList;
 import java.util.List;
+import org.crowd4j.nn.TrainOptions;
 
 /**
  * Adam (Kingma &amp; Ba 2015) with optional AMSGrad (Reddi et al. 2018) and L2 weight decay, on
@@ -12,7 +13,7 @@ import java.util.List;
  * #reset()} forgets the moments and the step count (the CoNAL authors' per-epoch restart, in which
  * every step is a first step and moves each parameter by ±lr).
  */
-final class Adam {
+final class AdamOptimizer {
   private final NDManager home;
   private final List<NDArray> params;
   private final boolean[] decay;
@@ -27,7 +28,7 @@ final class Adam {
   private final List<NDArray> vmax = new ArrayList<>();
   private int t;
 
-  Adam(NDManager home, List<NDArray> params, boolean[] decay, float[] lr, TrainOptions o) {
+  AdamOptimizer(NDManager home, List<NDArray> params, boolean[] decay, float[] lr, TrainOptions o) {
     this.home = home;
     this.params = params;
     this.decay = decay.clone();

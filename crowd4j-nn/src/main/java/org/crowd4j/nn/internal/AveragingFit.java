@@ -1,6 +1,7 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import java.util.Arrays;
+import org.crowd4j.nn.WeightedDoctorNet;
 
 /**
  * The second stage of the weighted doctor net: with the network and the doctors' layers frozen, fit

@@ -1,35 +1,60 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
+import ai.djl.ndarray.NDArray;
+import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.types.Shape;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 
 /**
  * P(correct | x, r) for a trained CoNAL model: Σ_k p(k | x) · [ω_ir C_g + (1 − ω_ir) C_r]_kk, with
  * the classifier's p(k | x), ω_ir from the auxiliary network and C the softmax rows of the noise
- * layers (the matrices of {@link LearnedModel#annotatorModel()}), mixed as the paper's eq. 1 mixes
- * them. The same formula serves both mixings: with LOGIT mixing (the authors' code, the default)
- * the training likelihood mixes the layers before the softmax, and this reads them in probability
- * space, as the annotator model does (on a simulated annotator right 95 % of the time on half the
- * classes and 30 % on the others, against 65 % for everyone else, both readings rank the annotators
- * the same way). An annotator not seen in training needs features (the model must have been trained
- * with annotator features); her layer is the mean of the training annotators' raw layers. Cost: O(n
- * R K²) plus the auxiliary network on n·R pairs, in blocks of about 2¹⁸ pairs.
+ * layers (the matrices of the model's annotator model), mixed as the paper's eq. 1 mixes them. The
+ * same formula serves both mixings: with LOGIT mixing (the authors' code, the default) the training
+ * likelihood mixes the layers before the softmax, and this reads them in probability space, as the
+ * annotator model does (on a simulated annotator right 95 % of the time on half the classes and 30
+ * % on the others, against 65 % for everyone else, both readings rank the annotators the same way).
+ * An annotator not seen in training needs features (the model must have been trained with annotator
+ * features); her layer is the mean of the training annotators' raw layers. Cost: O(n R K²) plus the
+ * auxiliary network on n·R pairs, in blocks of about 2¹⁸ pairs.
  */
-final class ConalCorrectness {
+public final class ConalCorrectness {
   private static final int PAIRS_PER_BLOCK = 1 << 18;
 
   private ConalCorrectness() {}
 
-  static double[] probabilityCorrect(
-      LearnedModel m, TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
+  /**
+   * P(correct | x, r) of every item and annotator.
+   *
+   * @param m the trained CoNAL network
+   * @param normalizeInstance whether the instance embedding is L2-normalised
+   * @param normalizeAnnotator whether the annotator embedding is L2-normalised
+   * @param predict the model's class probabilities of items
+   * @param items the items' features
+   * @param annotators annotator ids
+   * @param annotatorFeatures features of annotators not in the training data, or {@code null}
+   * @return {@code items × annotators} probabilities, row-major
+   */
+  public static double[] probabilityCorrect(
+      Network m,
+      boolean normalizeInstance,
+      boolean normalizeAnnotator,
+      Function<TaskFeatures, double[]> predict,
+      TaskFeatures items,
+      List<String> annotators,
+      TaskFeatures annotatorFeatures) {
     int k = m.labels().size();
     int n = items.numRows();
     int r = annotators.size();
-    float[] wg = m.headParameter("common");
-    float[] wr = m.headParameter("individual");
+    float[] wg = m.headArray("common");
+    float[] wr = m.headArray("individual");
+    boolean hasAnnotatorFeatures = m.headArrays().containsKey("annotator.features");
     if (wg == null || wr == null) {
       throw new IllegalStateException("the conal model lacks its noise layers");
     }
@@ -49,14 +74,14 @@ final class ConalCorrectness {
               "annotator '"
                   + name
                   + "' is not in the model's training data"
-                  + (m.hasAnnotatorFeatures()
+                  + (hasAnnotatorFeatures
                       ? "; give her features to score her"
                       : " (the model was trained without annotator features, so it scores only"
                           + " its "
                           + trained
                           + " training annotators)"));
         }
-        if (!m.hasAnnotatorFeatures()) {
+        if (!hasAnnotatorFeatures) {
           throw new IllegalArgumentException(
               "annotator '"
                   + name
@@ -73,7 +98,7 @@ final class ConalCorrectness {
         meanLayer[c] += wr[w * k * k + c] / trained;
       }
     }
-    double[] p = m.predict(items);
+    double[] p = predict.apply(items);
     double[] out = new double[n * r];
     float[] x = items.toArray();
     int d = items.dim();
@@ -92,9 +117,13 @@ final class ConalCorrectness {
       }
       TaskFeatures chunk =
           new TaskFeatures(Vocabulary.of(names), d, Arrays.copyOfRange(x, from * d, to * d));
-      double[] omegaKnown = omega(m, chunk, to - from, id, null);
+      double[] omegaKnown =
+          omega(m, normalizeInstance, normalizeAnnotator, chunk, to - from, id, null);
       double[] omegaNew =
-          newRows.length == 0 ? null : omega(m, chunk, to - from, newIndex, newRows);
+          newRows.length == 0
+              ? null
+              : omega(
+                  m, normalizeInstance, normalizeAnnotator, chunk, to - from, newIndex, newRows);
       for (int i = from; i < to; i++) {
         for (int j = 0; j < r; j++) {
           int pair = (i - from) * r + j;
@@ -116,7 +145,13 @@ final class ConalCorrectness {
    * features == null}, otherwise new annotators by row of {@code features}.
    */
   private static double[] omega(
-      LearnedModel m, TaskFeatures chunk, int rows, int[] index, float[][] features) {
+      Network m,
+      boolean normalizeInstance,
+      boolean normalizeAnnotator,
+      TaskFeatures chunk,
+      int rows,
+      int[] index,
+      float[][] features) {
     int r = index.length;
     int count = 0;
     for (int j = 0; j < r; j++) {
@@ -140,10 +175,7 @@ final class ConalCorrectness {
         }
       }
     }
-    double[] w =
-        features == null
-            ? m.omega(chunk, pi, pw)
-            : m.omegaForAnnotatorFeatures(chunk, pi, pw, features);
+    double[] w = omega(m, normalizeInstance, normalizeAnnotator, chunk, pi, pw, features);
     q = 0;
     for (int i = 0; i < rows; i++) {
       for (int j = 0; j < r; j++) {
@@ -179,5 +211,126 @@ final class ConalCorrectness {
       sum += Math.exp(layer[c * k + l] - max);
     }
     return Math.exp(layer[c * k + c] - max) / sum;
+  }
+
+  /**
+   * ω for pairs of item {@code rows[p]} of {@code features} and annotator {@code workerIds[p]}: a
+   * training annotator's id, or with {@code annotatorFeatures} a row of those features.
+   *
+   * @param m the trained CoNAL network
+   * @param normalizeInstance whether the instance embedding is L2-normalised
+   * @param normalizeAnnotator whether the annotator embedding is L2-normalised
+   * @param features the items' raw features
+   * @param rows item row of each pair
+   * @param workerIds annotator of each pair
+   * @param annotatorFeatures annotator feature rows, or {@code null} for training annotators by id
+   * @return ω of every pair
+   */
+  public static double[] omega(
+      Network m,
+      boolean normalizeInstance,
+      boolean normalizeAnnotator,
+      TaskFeatures features,
+      int[] rows,
+      int[] workerIds,
+      float[][] annotatorFeatures) {
+    if (rows.length != workerIds.length) {
+      throw new IllegalArgumentException("rows and annotators differ in length");
+    }
+    float[] x = m.standardized(features.toArray());
+    try (NDManager scope = m.scope()) {
+      long[] ri = new long[rows.length];
+      long[] wi = new long[rows.length];
+      for (int p = 0; p < rows.length; p++) {
+        ri[p] = rows[p];
+        wi[p] = workerIds[p];
+      }
+      Map<String, NDArray> params = new LinkedHashMap<>(m.headArrays());
+      if (annotatorFeatures != null) {
+        int dim = (int) params.get("annotator.features").getShape().get(1);
+        float[] flat = new float[annotatorFeatures.length * dim];
+        for (int r = 0; r < annotatorFeatures.length; r++) {
+          if (annotatorFeatures[r].length != dim) {
+            throw new IllegalArgumentException(
+                "annotator features need "
+                    + dim
+                    + " values, row "
+                    + r
+                    + " has "
+                    + annotatorFeatures[r].length);
+          }
+          System.arraycopy(annotatorFeatures[r], 0, flat, r * dim, dim);
+        }
+        params.put(
+            "annotator.features", scope.create(flat, new Shape(annotatorFeatures.length, dim)));
+      }
+      NDArray w =
+          ConalHead.omega(
+              params,
+              scope.create(x, new Shape(features.numRows(), m.inputDim())),
+              scope.create(ri),
+              scope.create(wi),
+              normalizeInstance,
+              normalizeAnnotator);
+      float[] f = w.toFloatArray();
+      double[] out = new double[f.length];
+      for (int i = 0; i < f.length; i++) {
+        out[i] = f[i];
+      }
+      return out;
+    }
+  }
+
+  /**
+   * Rows x_r W + b for every training annotator, x_r her one-hot code or, when the head holds
+   * {@code annotator.features}, her features; {@code null} when the head lacks {@code weight}.
+   *
+   * @param m the trained network
+   * @param weightName the head array of W ({@code in × e})
+   * @param biasName the head array of b, or {@code null} for none
+   * @param normalize whether each row is scaled to unit L2 norm
+   * @return one row per training annotator, or {@code null}
+   */
+  public static float[][] linearRows(
+      Network m, String weightName, String biasName, boolean normalize) {
+    NDArray weight = m.headArrays().get(weightName);
+    NDArray bias = biasName == null ? null : m.headArrays().get(biasName);
+    if (weight == null || (biasName != null && bias == null)) {
+      return null;
+    }
+    long[] shape = weight.getShape().getShape();
+    int in = (int) shape[0];
+    int e = (int) shape[1];
+    float[] w = weight.toFloatArray();
+    float[] b = bias == null ? new float[e] : bias.toFloatArray();
+    float[] f = m.headArray("annotator.features");
+    int rows = f == null ? in : f.length / in;
+    float[][] out = new float[rows][e];
+    for (int r = 0; r < rows; r++) {
+      for (int j = 0; j < e; j++) {
+        double s = b[j];
+        if (f == null) {
+          s += w[r * e + j];
+        } else {
+          for (int d = 0; d < in; d++) {
+            s += f[r * in + d] * w[d * e + j];
+          }
+        }
+        out[r][j] = (float) s;
+      }
+      if (normalize) {
+        double norm = 0;
+        for (float v : out[r]) {
+          norm += v * v;
+        }
+        norm = Math.sqrt(norm);
+        if (norm > 1e-12) {
+          for (int j = 0; j < e; j++) {
+            out[r][j] = (float) (out[r][j] / norm);
+          }
+        }
+      }
+    }
+    return out;
   }
 }

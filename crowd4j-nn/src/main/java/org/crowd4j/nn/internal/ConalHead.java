@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -9,6 +9,7 @@ import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.nn.Conal;
 
 /**
  * CoNAL's noise adaptation (Chu et al. 2021): a common K×K layer W_g and one individual layer W_r
@@ -21,14 +22,14 @@ import org.crowd4j.aggregate.WorkerModel;
  * ‖W_r − W_g‖_F (subtracted, not squared), computed as √(‖·‖² + 1e-12) so that its gradient at the
  * common start W_r = W_g is zero, as PyTorch's norm gives there.
  */
-final class ConalHead extends Head {
+public final class ConalHead extends Head {
   private final Conal.Options o;
   private final float[] annotatorFeatures;
   private final int annotatorDim;
   private int k;
   private int r;
 
-  ConalHead(Conal.Options o, float[] annotatorFeatures, int annotatorDim) {
+  public ConalHead(Conal.Options o, float[] annotatorFeatures, int annotatorDim) {
     this.o = o;
     this.annotatorFeatures = annotatorFeatures;
     this.annotatorDim = annotatorDim;
@@ -112,7 +113,7 @@ final class ConalHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray p = logits.softmax(1).get(new NDIndex("{}", b.pairItem()));
     NDArray common = p.matMul(params.get("common"));
     NDArray individual =

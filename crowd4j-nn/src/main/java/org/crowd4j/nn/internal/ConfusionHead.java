@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -13,7 +13,7 @@ import org.crowd4j.aggregate.WorkerModel;
  * log space, log Σ_k p_θ(k|x) Π[k, l] = logsumexp_k(log p_θ(k|x) + log Π[k, l]); the regulariser is
  * λ times the trace of the mean matrix (or the sum of the traces).
  */
-final class ConfusionHead extends Head {
+public final class ConfusionHead extends Head {
   private final boolean shared;
   private final boolean targets;
   private final double lambda;
@@ -24,7 +24,7 @@ final class ConfusionHead extends Head {
   private int k;
   private int matrices;
 
-  ConfusionHead(
+  public ConfusionHead(
       boolean shared,
       boolean targets,
       double lambda,
@@ -72,7 +72,7 @@ final class ConfusionHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray w = params.get("confusionLogits");
     NDArray logq = logits.logSoftmax(1);
     NDArray logPi = w.logSoftmax(2);

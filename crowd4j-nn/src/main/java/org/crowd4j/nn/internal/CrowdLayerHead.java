@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -6,19 +6,20 @@ import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.nn.CrowdLayer;
 
 /**
  * The crowd layer of Rodrigues &amp; Pereira 2018 on the classifier's softmax output p: per
  * annotator r the logits are pᵀW_r (MW, W_r = I initially), w_r ⊙ p (VW, w_r = 1), p + b_r (VB, b_r
  * = 0) or w_r ⊙ p + b_r (VW+B), trained with softmax cross-entropy against r's answers.
  */
-final class CrowdLayerHead extends Head {
+public final class CrowdLayerHead extends Head {
   private final CrowdLayer.Variant variant;
   private final boolean kerasNormalization;
   private int k;
   private int r;
 
-  CrowdLayerHead(CrowdLayer.Variant variant, boolean kerasNormalization) {
+  public CrowdLayerHead(CrowdLayer.Variant variant, boolean kerasNormalization) {
     this.variant = variant;
     this.kerasNormalization = kerasNormalization;
   }
@@ -67,7 +68,7 @@ final class CrowdLayerHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray p = logits.softmax(1).get(new NDIndex("{}", b.pairItem()));
     NDArray a = annotatorLogits(p, b.pairWorker());
     NDArray nll = Ops.pick(a.logSoftmax(1), b.pairLabel()).neg();

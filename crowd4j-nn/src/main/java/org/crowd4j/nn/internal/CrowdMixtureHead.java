@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -17,7 +17,7 @@ import org.crowd4j.data.CrowdDataset;
  * are all the M-step needs (paper eq. 6), and the network's target is r̄_ik = Σ_j r_ij s_ij(k) (eq.
  * 7).
  */
-final class CrowdMixtureHead extends EmHead {
+public final class CrowdMixtureHead extends EmHead {
   private static final int KMEANS_ITERATIONS = 100;
   private static final double FLOOR = 1e-10;
 
@@ -67,7 +67,7 @@ final class CrowdMixtureHead extends EmHead {
    * α and β are the Laplace-smoothed counts of these, and the first targets r̄_i = Σ_{answers} z
    * are written into {@code targets} ({@code n × K}).
    */
-  static CrowdMixtureHead start(
+  public static CrowdMixtureHead start(
       CrowdDataset data,
       int groups,
       int maxRounds,

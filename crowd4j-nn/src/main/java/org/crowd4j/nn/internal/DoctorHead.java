@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -7,6 +7,7 @@ import ai.djl.ndarray.types.Shape;
 import java.util.Map;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
+import org.crowd4j.nn.WeightedDoctorNet;
 
 /**
  * The doctor net of Guan et al. (2018): one softmax output layer per annotator ("doctor") on the
@@ -17,9 +18,9 @@ import org.crowd4j.aggregate.WorkerSkills;
  * doctors train (the doctor net, DN); after training the weights are fitted with everything else
  * frozen (the weighted doctor net, WDN; see {@link WeightedDoctorNet}).
  */
-final class DoctorHead extends Head {
+public final class DoctorHead extends Head {
   /** Name of the doctors' layer weights (R × K × K). */
-  static final String WEIGHTS = "doctors.weight";
+  public static final String WEIGHTS = "doctors.weight";
 
   /** Name of the doctors' biases (R × K). */
   static final String BIASES = "doctors.bias";
@@ -35,7 +36,7 @@ final class DoctorHead extends Head {
   private int r;
   private double[] weights;
 
-  DoctorHead(WeightedDoctorNet.Options o) {
+  public DoctorHead(WeightedDoctorNet.Options o) {
     this.o = o;
   }
 
@@ -54,7 +55,7 @@ final class DoctorHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray z = logits.get(new NDIndex("{}", b.pairItem()));
     NDArray v = params.get(WEIGHTS).get(new NDIndex("{}", b.pairWorker()));
     NDArray u =
@@ -121,6 +122,22 @@ final class DoctorHead extends Head {
     for (int l = 0; l < k; l++) {
       out[l] /= sum;
     }
+  }
+
+  /**
+   * {@link #combine(Map, float[], int)} with the arrays of a trained network's head.
+   *
+   * @param net a trained weighted doctor net
+   * @param z backbone outputs, {@code n × K} row-major
+   * @param k classes
+   * @return log of the averaged doctors' class probabilities, {@code n × K}
+   */
+  public static float[] combine(Network net, float[] z, int k) {
+    Map<String, float[]> p = new java.util.LinkedHashMap<>();
+    for (String name : net.headArrays().keySet()) {
+      p.put(name, net.headArray(name));
+    }
+    return combine(p, z, k);
   }
 
   /**

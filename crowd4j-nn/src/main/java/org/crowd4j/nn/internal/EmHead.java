@@ -1,10 +1,14 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
-import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.Backbone;
+import org.crowd4j.nn.EpochListener;
+import org.crowd4j.nn.EpochStats;
+import org.crowd4j.nn.TrainOptions;
+import org.crowd4j.nn.Validation;
 
 /**
  * The shared part of the EM learners whose network step is a cross-entropy to per-item consensus
@@ -14,7 +18,7 @@ import org.crowd4j.data.TaskFeatures;
  * (after that round's epochs), the final objective for choosing among restarts, and the restart
  * loop itself.
  */
-abstract class EmHead extends Head {
+public abstract class EmHead extends Head {
   private final int epochsPerRound;
   private int stopAfter = Integer.MAX_VALUE;
   private int rounds;
@@ -28,7 +32,7 @@ abstract class EmHead extends Head {
   }
 
   /** E-step rounds that fit into {@code epochs} epochs after the first M-step. */
-  static int roundsWithin(int epochs, int epochsPerRound) {
+  public static int roundsWithin(int epochs, int epochsPerRound) {
     return Math.max(1, (epochs - 1) / epochsPerRound);
   }
 
@@ -58,7 +62,7 @@ abstract class EmHead extends Head {
 
   /** −Σ_k t_k log q_k per item, averaged over the batch (t may be unnormalised counts). */
   @Override
-  final NDArray dataLoss(Batch b, NDArray logits) {
+  final NDArray dataLoss(MiniBatch b, NDArray logits) {
     return b.targets().mul(logits.logSoftmax(1)).sum(new int[] {1}).mean().neg();
   }
 
@@ -115,12 +119,24 @@ abstract class EmHead extends Head {
   /** The method's objective at the classifier's {@code probabilities} and current parameters. */
   abstract double objective(TrainingSet set, float[] probabilities);
 
-  /** One restart: its head and its first targets. */
-  record Start(EmHead head, double[] targets) {}
+  /**
+   * One restart: its head and its first targets.
+   *
+   * @param head the restart's head
+   * @param targets its first per-item targets, {@code n × K} row-major
+   */
+  public record Start(EmHead head, double[] targets) {}
 
   /** Builds the head and first targets of restart {@code r}. */
   @FunctionalInterface
-  interface Starter {
+  public interface Starter {
+    /**
+     * The head and first targets of restart {@code r}.
+     *
+     * @param r the restart (0 for the first)
+     * @param rng a generator split off for this restart
+     * @return the restart's start
+     */
     Start start(int r, java.util.SplittableRandom rng);
   }
 
@@ -130,10 +146,21 @@ abstract class EmHead extends Head {
    * others are closed. Without validation labels, {@link TrainOptions.Selection#AUTO} keeps the
    * last epoch (EM run to its stopping rule, as the papers do): the targets move every round, so
    * the held-out cross-entropy to them is no stable selection score.
+   *
+   * @param method the learner's name
+   * @param restarts number of fits
+   * @param starter the head and first targets of each restart
+   * @param backbone the classifier
+   * @param train the training options (the first restart's seed)
+   * @param data the answers
+   * @param features the items' features
+   * @param validation gold validation items, or {@code null}
+   * @param listener called after every epoch of every restart, or {@code null}
+   * @param checkpointer writes checkpoints when the training options ask for them, or {@code null}
+   * @return the kept restart's result
    */
-  static LearnedModel bestOfRestarts(
+  public static TrainingResult bestOfRestarts(
       String method,
-      Map<String, Object> options,
       int restarts,
       Starter starter,
       Backbone backbone,
@@ -141,7 +168,8 @@ abstract class EmHead extends Head {
       CrowdDataset data,
       TaskFeatures features,
       Validation validation,
-      EpochListener listener) {
+      EpochListener listener,
+      Checkpointer checkpointer) {
     java.util.SplittableRandom rng = new java.util.SplittableRandom(train.seed());
     boolean hasValid = validation != null && validation.count() > 0;
     TrainOptions t =
@@ -149,7 +177,7 @@ abstract class EmHead extends Head {
             ? train.withSelection(TrainOptions.Selection.LAST_EPOCH)
             : train;
     EpochListener outer = listener == null ? EpochListener.NONE : listener;
-    LearnedModel best = null;
+    TrainingResult best = null;
     double bestObjective = Double.NEGATIVE_INFINITY;
     try {
       for (int r = 0; r < restarts; r++) {
@@ -164,17 +192,18 @@ abstract class EmHead extends Head {
               go[0] = outer.onEpoch(st);
               return more && go[0];
             };
-        LearnedModel m =
-            new Trainer(method, options, head, backbone, t.withSeed(seed), set, validation, inner)
+        TrainingResult m =
+            new TrainingLoop(
+                    method, head, backbone, t.withSeed(seed), set, validation, inner, checkpointer)
                 .run();
         if (best == null || head.finalObjective() > bestObjective) {
           if (best != null) {
-            best.close();
+            best.network().close();
           }
           best = m;
           bestObjective = head.finalObjective();
         } else {
-          m.close();
+          m.network().close();
         }
         if (!go[0]) {
           break;
@@ -182,7 +211,7 @@ abstract class EmHead extends Head {
       }
     } catch (RuntimeException | Error e) {
       if (best != null) {
-        best.close();
+        best.network().close();
       }
       throw e;
     }

@@ -1,21 +1,23 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
+
+import org.crowd4j.nn.TrainOptions;
 
 /**
  * Which epoch a training run returns: the one with the best selection score so far (the highest
  * validation accuracy, the lowest held-out loss; the first of equals) or, for {@link
  * TrainOptions.Selection#LAST_EPOCH}, the last one.
  */
-final class EpochSelector {
+public final class EpochSelector {
   private final TrainOptions.Selection selection;
   private double bestScore = Double.NaN;
   private int bestEpoch;
 
-  EpochSelector(TrainOptions.Selection selection) {
+  public EpochSelector(TrainOptions.Selection selection) {
     this.selection = selection;
   }
 
   /** Records the score of {@code epoch}; {@code true} when that epoch becomes the returned one. */
-  boolean offer(int epoch, double score) {
+  public boolean offer(int epoch, double score) {
     boolean improved =
         switch (selection) {
           case VALIDATION_GOLD -> bestEpoch == 0 || score > bestScore;
@@ -31,12 +33,12 @@ final class EpochSelector {
   }
 
   /** The returned epoch so far (1-based; 0 before any). */
-  int bestEpoch() {
+  public int bestEpoch() {
     return bestEpoch;
   }
 
   /** Its selection score ({@code NaN} for the last epoch). */
-  double bestScore() {
+  public double bestScore() {
     return bestScore;
   }
 }

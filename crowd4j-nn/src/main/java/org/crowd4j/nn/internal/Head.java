@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -11,7 +11,7 @@ import org.crowd4j.aggregate.WorkerModel;
  * with its parameters, its data term (mean negative log-likelihood of the batch's observed answers,
  * or cross-entropy to per-item targets), its regulariser and the learnt annotator model.
  */
-abstract class Head {
+public abstract class Head {
   /** Trainable parameters by name, created by {@link #initialize}. */
   final Map<String, NDArray> params = new LinkedHashMap<>();
 
@@ -38,8 +38,8 @@ abstract class Head {
 
   /**
    * Whether the annotator model is fitted again, with the classifier frozen at the returned epoch,
-   * after an early-stopped training (see {@link Trainer}): for heads whose parameters are only the
-   * annotator model and do not enter the prediction.
+   * after an early-stopped training (see {@link TrainingLoop}): for heads whose parameters are only
+   * the annotator model and do not enter the prediction.
    */
   boolean refitsAnnotatorModel() {
     return false;
@@ -99,7 +99,7 @@ abstract class Head {
   void afterTraining(NDManager m, TrainingSet set, float[] logits) {}
 
   /** Mean data term of the batch (differentiable). */
-  abstract NDArray dataLoss(Batch b, NDArray logits);
+  abstract NDArray dataLoss(MiniBatch b, NDArray logits);
 
   /** The regulariser added to the training loss, or {@code null}. */
   NDArray regularizer(NDManager m) {
@@ -119,7 +119,7 @@ abstract class Head {
   }
 
   /** Row-wise softmax of {@code m} stacked {@code k × k} matrices given as logits, in Java. */
-  static double[] softmaxRows(float[] logits, int k) {
+  public static double[] softmaxRows(float[] logits, int k) {
     double[] out = new double[logits.length];
     for (int row = 0; row < logits.length / k; row++) {
       double max = Double.NEGATIVE_INFINITY;

@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -8,6 +8,7 @@ import ai.djl.nn.Activation;
 import java.util.Map;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.nn.Lia;
 
 /**
  * LIA's annotator model (see {@link Lia}): per item–annotator confusion matrices Q_ij built from a
@@ -23,11 +24,11 @@ import org.crowd4j.aggregate.WorkerModel;
  * annotator.features} and {@code posteriors.em} (the E-step posteriors of the training items at the
  * end of EM, written when fine-tuning starts).
  */
-final class LiaHead extends Head {
+public final class LiaHead extends Head {
   static final String EM_POSTERIORS = "posteriors.em";
 
   private final Lia.Options o;
-  private final Lia.Schedule schedule;
+  private final LiaSchedule schedule;
   private final float[] annotatorFeatures;
   private final int annotatorDim;
   private NDManager home;
@@ -36,7 +37,7 @@ final class LiaHead extends Head {
   private int lastEpoch;
   private boolean marginal;
 
-  LiaHead(Lia.Options o, Lia.Schedule schedule, float[] annotatorFeatures, int annotatorDim) {
+  public LiaHead(Lia.Options o, LiaSchedule schedule, float[] annotatorFeatures, int annotatorDim) {
     this.o = o;
     this.schedule = schedule;
     this.annotatorFeatures = annotatorFeatures;
@@ -266,7 +267,7 @@ final class LiaHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     Map<String, NDArray> p = all();
     NDArray logh = logits.logSoftmax(1);
     NDArray col =

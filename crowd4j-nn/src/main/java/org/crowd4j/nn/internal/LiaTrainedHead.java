@@ -1,27 +1,27 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.Lia;
 
-/** The computations of a trained {@link Lia} model: posteriors and per-pair competence. */
-final class LiaModel {
-  private LiaModel() {}
+/** The computations of a trained LIA model: posteriors and per-pair competence. */
+public final class LiaTrainedHead {
+  private LiaTrainedHead() {}
 
-  private static void check(LearnedModel model) {
-    if (!Lia.NAME.equals(model.method())) {
-      throw new UnsupportedOperationException(
-          model.method() + " is not a LIA model (method " + Lia.NAME + " expected)");
-    }
-  }
-
-  static double[] emPosteriors(LearnedModel model) {
-    check(model);
-    NDArray a = model.headParameters().get(LiaHead.EM_POSTERIORS);
+  /**
+   * The last E-step's posteriors of the training items, or {@code null} when the model kept none.
+   *
+   * @param model the trained LIA network
+   * @return {@code n × K} posteriors, row-major, or {@code null}
+   */
+  public static double[] emPosteriors(Network model) {
+    NDArray a = model.headArrays().get(LiaHead.EM_POSTERIORS);
     if (a == null) {
       return null;
     }
@@ -33,19 +33,33 @@ final class LiaModel {
     return out;
   }
 
-  static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
-    check(model);
+  /**
+   * Posteriors of the items of {@code data} given their answers, under the model.
+   *
+   * @param model the trained LIA network
+   * @param options the model's saved options
+   * @param predict the model's class probabilities of items
+   * @param data the answers (labels as the model's, annotators among the model's)
+   * @param features the items' features
+   * @return {@code n × K} posteriors, row-major
+   */
+  public static double[] posteriors(
+      Network model,
+      Map<String, Object> options,
+      Function<TaskFeatures, double[]> predict,
+      CrowdDataset data,
+      TaskFeatures features) {
     if (!data.labels().names().equals(model.labels().names())) {
       throw new IllegalArgumentException(
           "labels " + data.labels().names() + " differ from the model's " + model.labels().names());
     }
-    Lia.Options o = Lia.Options.fromMap(model.options());
+    Lia.Options o = Lia.Options.fromMap(options);
     int n = data.numTasks();
     int k = model.labels().size();
     TaskFeatures aligned = features.alignedTo(data.tasks());
     float[] prior = null;
     if (o.eStepPrior()) {
-      double[] h = model.predict(aligned);
+      double[] h = predict.apply(aligned);
       prior = new float[h.length];
       for (int i = 0; i < h.length; i++) {
         prior[i] = (float) h[i];
@@ -60,9 +74,9 @@ final class LiaModel {
       worker[a] = model.workers().id(name);
     }
     float[] x = model.standardized(aligned.toArray());
-    try (NDManager s = scope(model)) {
+    try (NDManager s = model.scope()) {
       return LiaHead.posteriors(
-          model.headParameters(),
+          model.headArrays(),
           o,
           k,
           x,
@@ -81,11 +95,15 @@ final class LiaModel {
    * given the item's answers in {@code train}: log Σ_k ȳ_ik Q_ij[k, ŷ_ij]. Items are matched by
    * name to {@code train}'s tasks, annotators to the model's.
    */
-  static double heldOutLogLikelihood(
-      LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
-    check(model);
-    double[] post = posteriors(model, train, features);
-    Lia.Options o = Lia.Options.fromMap(model.options());
+  public static double heldOutLogLikelihood(
+      Network model,
+      Map<String, Object> options,
+      Function<TaskFeatures, double[]> predict,
+      CrowdDataset train,
+      TaskFeatures features,
+      CrowdDataset heldOut) {
+    double[] post = posteriors(model, options, predict, train, features);
+    Lia.Options o = Lia.Options.fromMap(options);
     int k = model.labels().size();
     int m = heldOut.numAnswers();
     if (m == 0) {
@@ -104,8 +122,8 @@ final class LiaModel {
       who[a] = model.workers().id(w);
     }
     float[] x = model.standardized(aligned.toArray());
-    try (NDManager s = scope(model)) {
-      Map<String, NDArray> p = model.headParameters();
+    try (NDManager s = model.scope()) {
+      Map<String, NDArray> p = model.headArrays();
       NDArray rows = LiaHead.annotatorRows(p, s.create(who));
       float[] lq =
           LiaHead.logQ(
@@ -133,11 +151,15 @@ final class LiaModel {
    * Σ_k h_k(x_i) Q_ij[k, k] for every item row and annotator (named training annotators, or feature
    * rows), items × annotators row-major.
    */
-  static double[] probabilityCorrect(
-      LearnedModel model, TaskFeatures items, List<String> names, TaskFeatures annotatorFeatures) {
-    check(model);
-    Lia.Options o = Lia.Options.fromMap(model.options());
-    Map<String, NDArray> p = model.headParameters();
+  public static double[] probabilityCorrect(
+      Network model,
+      Map<String, Object> options,
+      Function<TaskFeatures, double[]> predict,
+      TaskFeatures items,
+      List<String> names,
+      TaskFeatures annotatorFeatures) {
+    Lia.Options o = Lia.Options.fromMap(options);
+    Map<String, NDArray> p = model.headArrays();
     int k = model.labels().size();
     int n = items.numRows();
     if (items.dim() != model.inputDim()) {
@@ -171,13 +193,13 @@ final class LiaModel {
       }
       count = annotatorFeatures.numRows();
     }
-    double[] h = model.predict(items);
+    double[] h = predict.apply(items);
     float[] x = model.standardized(items.toArray());
     double[] out = new double[n * count];
     if (n == 0 || count == 0) {
       return out;
     }
-    try (NDManager s = scope(model)) {
+    try (NDManager s = model.scope()) {
       NDArray rows;
       if (ids != null) {
         rows = LiaHead.annotatorRows(p, s.create(ids));
@@ -218,14 +240,5 @@ final class LiaModel {
       }
     }
     return out;
-  }
-
-  /** A memory scope of the model's manager with its arrays attached until it closes. */
-  private static NDManager scope(LearnedModel model) {
-    NDManager s = model.manager().newSubManager();
-    for (NDArray a : model.nativeArrays()) {
-      a.tempAttach(s);
-    }
-    return s;
   }
 }

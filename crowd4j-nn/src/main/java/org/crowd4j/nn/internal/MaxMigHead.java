@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -6,6 +6,8 @@ import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.nn.MaxMig;
 
 /**
  * Max-MIG's crowds aggregator and loss (Cao et al. 2019): g(ỹ_i) = softmax(Σ_{(r, l) answers of i}
@@ -13,15 +15,15 @@ import org.crowd4j.aggregate.WorkerModel;
  * uniform); with M_ij = Σ_c h_c(x_i) g_c(ỹ_j) / p_c the batch loss is −(1/B) Σ_i (1 + log M_ii) +
  * (1/(B² − B)) Σ_{i≠j} M_ij, the negative of the KL-divergence lower bound of the f-mutual
  * information gain. log M_ii is computed as a log-sum-exp. After training, the annotator model is
- * the confusion implied by the aggregator ({@link MaxMig#confusions}).
+ * the confusion implied by the aggregator ({@link #confusions}).
  */
-final class MaxMigHead extends Head {
+public final class MaxMigHead extends Head {
   private final MaxMig.Options o;
   private int k;
   private int r;
   private double[] confusions;
 
-  MaxMigHead(MaxMig.Options o) {
+  public MaxMigHead(MaxMig.Options o) {
     this.o = o;
   }
 
@@ -34,7 +36,7 @@ final class MaxMigHead extends Head {
   void initialize(NDManager m, TrainingSet set) {
     k = set.k;
     r = set.r;
-    param("aggregator.weight", m.create(MaxMig.initialWeights(set.data), new Shape(r, k, k)));
+    param("aggregator.weight", m.create(initialWeights(set.data), new Shape(r, k, k)));
     NDArray prior = m.zeros(new Shape(k));
     if (o.learnPrior()) {
       param("aggregator.prior", prior);
@@ -44,7 +46,7 @@ final class MaxMigHead extends Head {
   }
 
   /** log h − log p, log g for the batch's items. */
-  private NDArray[] logViews(Batch b, NDArray logits) {
+  private NDArray[] logViews(MiniBatch b, NDArray logits) {
     NDArray logPrior = all().get("aggregator.prior").logSoftmax(0);
     NDArray w = params.get("aggregator.weight");
     // column l of W_r for each answer: (P, K)
@@ -58,7 +60,7 @@ final class MaxMigHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray[] v = logViews(b, logits);
     NDArray logHp = v[0];
     NDArray logG = v[1];
@@ -81,7 +83,7 @@ final class MaxMigHead extends Head {
   @Override
   void afterTraining(NDManager m, TrainingSet set, float[] logits) {
     confusions =
-        MaxMig.confusions(
+        confusions(
             set.data,
             params.get("aggregator.weight").toFloatArray(),
             all().get("aggregator.prior").toFloatArray());
@@ -90,5 +92,87 @@ final class MaxMigHead extends Head {
   @Override
   WorkerModel annotatorModel(TrainingSet set, NDManager scope) {
     return confusions == null ? null : new ConfusionMatrices(r, k, confusions);
+  }
+
+  /**
+   * The aggregator's posteriors on the training items, g(ỹ_i) (log space), and from them each
+   * annotator's confusion Π_r[k, l] ∝ Σ_{i : ỹ_ir = l} g_k(ỹ_i) ({@code R × K × K}; an unseen row
+   * is uniform, cells floored at 1e-10). W_r itself is identified only up to a constant per column
+   * (a constant added to column l of W_r shifts every class's logit alike and leaves g unchanged),
+   * so its row softmax is not a confusion matrix.
+   */
+  public static double[] confusions(CrowdDataset data, float[] w, float[] priorLogits) {
+    int k = data.numLabels();
+    int r = data.numWorkers();
+    double[] logPrior = new double[k];
+    for (int c = 0; c < k; c++) {
+      logPrior[c] = priorLogits[c];
+    }
+    DoctorHead.softmaxInPlace(logPrior);
+    for (int c = 0; c < k; c++) {
+      logPrior[c] = Math.log(Math.max(logPrior[c], 1e-300));
+    }
+    double[] counts = new double[r * k * k];
+    double[] g = new double[k];
+    for (int i = 0; i < data.numTasks(); i++) {
+      System.arraycopy(logPrior, 0, g, 0, k);
+      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
+        int base = data.worker(a) * k * k + data.label(a);
+        for (int c = 0; c < k; c++) {
+          g[c] += w[base + c * k];
+        }
+      }
+      DoctorHead.softmaxInPlace(g);
+      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
+        int base = data.worker(a) * k * k + data.label(a);
+        for (int c = 0; c < k; c++) {
+          counts[base + c * k] += g[c];
+        }
+      }
+    }
+    for (int row = 0; row < r * k; row++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        s += counts[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        counts[row * k + l] = s > 0 ? Math.max(counts[row * k + l] / s, 1e-10) : 1.0 / k;
+      }
+      double t = 0;
+      for (int l = 0; l < k; l++) {
+        t += counts[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        counts[row * k + l] /= t;
+      }
+    }
+    return counts;
+  }
+
+  /** log(Π⁰_r + 0.01) for every annotator ({@code R × K × K}, row-major, rows = true class). */
+  public static float[] initialWeights(CrowdDataset data) {
+    int k = data.numLabels();
+    int r = data.numWorkers();
+    double[] mv = MbemHead.softMajority(data);
+    double[] c = new double[r * k * k];
+    for (int a = 0; a < data.numAnswers(); a++) {
+      int t = data.task(a);
+      int base = data.worker(a) * k * k + data.label(a);
+      for (int j = 0; j < k; j++) {
+        c[base + j * k] += mv[t * k + j];
+      }
+    }
+    float[] w = new float[c.length];
+    for (int row = 0; row < r * k; row++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        s += c[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        double v = s > 0 ? c[row * k + l] / s : 0;
+        w[row * k + l] = (float) Math.log(v + 0.01);
+      }
+    }
+    return w;
   }
 }

@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 
@@ -7,7 +7,7 @@ import ai.djl.ndarray.NDArray;
  * (item = position in the batch) and, for learners on aggregated labels, the items' target
  * distributions.
  */
-record Batch(
+record MiniBatch(
     NDArray x,
     NDArray pairItem,
     NDArray pairWorker,

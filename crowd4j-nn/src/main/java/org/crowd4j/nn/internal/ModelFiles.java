@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -23,13 +23,14 @@ import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.ModelFileException;
 
 /**
- * The folder of a saved {@link LearnedModel}: {@code parameters.safetensors} (the safetensors
- * format, which PyTorch, numpy and DJL open directly; {@link Tensors#toSafetensors}) and {@code
- * model.json}, which names the format and its version and carries the size and SHA-256 of the
- * parameters. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own tensor
- * file) are still read. Both files are written into a temporary sibling folder that is renamed into
- * place, so that a process killed while saving leaves either no model or a complete one; loading
- * checks the format, the version, the checksum and the fields it needs, and says what is wrong.
+ * The folder of a saved {@link org.crowd4j.nn.LearnedModel}: {@code parameters.safetensors} (the
+ * safetensors format, which PyTorch, numpy and DJL open directly; {@link Tensors#toSafetensors})
+ * and {@code model.json}, which names the format and its version and carries the size and SHA-256
+ * of the parameters. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own
+ * tensor file) are still read. Both files are written into a temporary sibling folder that is
+ * renamed into place, so that a process killed while saving leaves either no model or a complete
+ * one; loading checks the format, the version, the checksum and the fields it needs, and says what
+ * is wrong.
  */
 public final class ModelFiles {
   /** The {@code format} of model.json. */
@@ -53,7 +54,7 @@ public final class ModelFiles {
   private ModelFiles() {}
 
   /** What a folder holds, checked. */
-  record Loaded(Map<String, Object> meta, Map<String, Tensors.Tensor> tensors) {}
+  public record Loaded(Map<String, Object> meta, Map<String, Tensors.Tensor> tensors) {}
 
   /**
    * Writes {@code tensors} and {@code meta} (to which format, version and checksum are added) as
@@ -62,7 +63,7 @@ public final class ModelFiles {
    * them, and the two model files are then replaced one at a time (a kill between them leaves a
    * checksum mismatch that loading reports).
    */
-  static void write(
+  public static void write(
       Path dir, Map<String, Tensors.Tensor> tensors, ObjectNode meta, ObjectMapper json)
       throws IOException {
     Path target = dir.toAbsolutePath().normalize();
@@ -146,7 +147,7 @@ public final class ModelFiles {
   }
 
   /** Reads and checks the model folder {@code dir}. */
-  static Loaded read(Path dir) throws IOException {
+  public static Loaded read(Path dir) throws IOException {
     Path metaFile = dir.resolve(META);
     byte[] text;
     try {
@@ -171,8 +172,9 @@ public final class ModelFiles {
   }
 
   /**
-   * Checks the two files of a model folder given as bytes, as {@link LearnedModel#load} checks them
-   * before building the network: {@code dir} names them in messages.
+   * Checks the two files of a model folder given as bytes, as {@link
+   * org.crowd4j.nn.LearnedModel#load} checks them before building the network: {@code dir} names
+   * them in messages.
    *
    * @param dir the folder the files would be in
    * @param modelJson the bytes of {@code model.json}

@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;

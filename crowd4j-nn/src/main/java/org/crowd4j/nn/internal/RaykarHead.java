@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import java.util.Arrays;
 import org.crowd4j.aggregate.ConfusionMatrices;
@@ -11,7 +11,7 @@ import org.crowd4j.data.CrowdDataset;
  * as DL-EM / AggNet): M-step Π_r[k, l] ∝ Σ_{i labelled l by r} μ_i(k) + prior, E-step μ_i(k) ∝
  * f_k(x_i) Π_r Π_r[k, y_ir] in log space; the targets are μ.
  */
-final class RaykarHead extends EmHead {
+public final class RaykarHead extends EmHead {
   private static final double FLOOR = 1e-10;
 
   private final int k;
@@ -27,7 +27,7 @@ final class RaykarHead extends EmHead {
   private double previous = Double.NaN;
   private double lastObjective = Double.NaN;
 
-  RaykarHead(CrowdDataset data, double prior, double tol, int epochsPerRound) {
+  public RaykarHead(CrowdDataset data, double prior, double tol, int epochsPerRound) {
     super(epochsPerRound);
     this.k = data.numLabels();
     this.numWorkers = data.numWorkers();
@@ -42,7 +42,7 @@ final class RaykarHead extends EmHead {
   }
 
   /** Soft majority vote, {@code n × K}; rows of items without answers are zero. */
-  static double[] softMajority(CrowdDataset data) {
+  public static double[] softMajority(CrowdDataset data) {
     int k = data.numLabels();
     int[] off = data.taskOffsets();
     int[] label = data.labelColumn();

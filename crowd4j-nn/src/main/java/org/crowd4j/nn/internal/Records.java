@@ -1,14 +1,14 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import java.lang.reflect.RecordComponent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Options records as ordered name → value maps (enums by name), for JSON metadata. */
-final class Records {
+public final class Records {
   private Records() {}
 
-  static Map<String, Object> toMap(Record r) {
+  public static Map<String, Object> toMap(Record r) {
     Map<String, Object> m = new LinkedHashMap<>();
     if (r == null) {
       return m;

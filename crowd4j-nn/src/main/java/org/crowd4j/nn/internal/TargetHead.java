@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -7,12 +7,12 @@ import ai.djl.ndarray.NDManager;
  * No annotator model: cross-entropy of the classifier to per-item target distributions t (the
  * two-stage learners), or Reed et al.'s soft bootstrapping −Σ_k [β t_k + (1−β) q_k] log q_k.
  */
-final class TargetHead extends Head {
+public final class TargetHead extends Head {
   private final double beta;
   private final boolean stopGradient;
 
   /** Plain cross-entropy ({@code beta = 1}) or soft bootstrapping with {@code beta}. */
-  TargetHead(double beta, boolean stopGradient) {
+  public TargetHead(double beta, boolean stopGradient) {
     this.beta = beta;
     this.stopGradient = stopGradient;
   }
@@ -26,7 +26,7 @@ final class TargetHead extends Head {
   }
 
   @Override
-  NDArray dataLoss(Batch b, NDArray logits) {
+  NDArray dataLoss(MiniBatch b, NDArray logits) {
     NDArray logq = logits.logSoftmax(1);
     NDArray target = b.targets();
     if (beta < 1) {

@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
@@ -20,12 +20,12 @@ import org.crowd4j.io.ModelFileException;
  * int, then per tensor its UTF-8 name (Java modified UTF), its rank int, its dimensions as longs
  * and its values as floats). No Java serialization.
  */
-final class Tensors {
+public final class Tensors {
   private static final int MAGIC = 0x43344A54; // "C4JT"
 
   /** One named tensor. */
-  record Tensor(String name, long[] shape, float[] values) {
-    Tensor {
+  public record Tensor(String name, long[] shape, float[] values) {
+    public Tensor {
       long size = 1;
       for (long s : shape) {
         size *= s;

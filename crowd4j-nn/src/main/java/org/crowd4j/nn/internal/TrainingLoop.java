@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDList;
@@ -21,6 +21,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.nn.Backbone;
+import org.crowd4j.nn.EpochListener;
+import org.crowd4j.nn.EpochStats;
+import org.crowd4j.nn.NnRuntime;
+import org.crowd4j.nn.TrainOptions;
+import org.crowd4j.nn.TrainingSummary;
+import org.crowd4j.nn.Validation;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,21 +50,21 @@ import org.slf4j.LoggerFactory;
  * {@link TrainOptions#holdOut()} share of the training items. The classifier, and so every
  * prediction, is unchanged. {@link TrainOptions#fitAnnotators()} switches it off.
  */
-final class Trainer {
-  private static final Logger LOG = LoggerFactory.getLogger(Trainer.class);
+public final class TrainingLoop {
+  private static final Logger LOG = LoggerFactory.getLogger(TrainingLoop.class);
   private static final int EVAL_BATCH = 1024;
 
   /** Least Adam step of the annotator model's fit with the classifier frozen. */
   static final double ANNOTATOR_STEP = 0.01;
 
   private final String method;
-  private final Map<String, Object> options;
   private final Head head;
   private final Backbone spec;
   private final TrainOptions o;
   private final TrainingSet set;
   private final Validation valid;
   private final EpochListener listener;
+  private final Checkpointer checkpointer;
 
   private NDManager root;
   private Block block;
@@ -67,26 +74,45 @@ final class Trainer {
   private float headRate;
   private double[] reference;
 
-  Trainer(
+  /**
+   * A training run of {@code head} on {@code set}.
+   *
+   * @param method the learner's name (for logs and epoch reports)
+   * @param head the learner's head
+   * @param spec the classifier
+   * @param o the training options
+   * @param set the training data
+   * @param valid gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch, or {@code null}
+   * @param checkpointer writes the checkpoints when {@link TrainOptions#checkpointDir()} is set, or
+   *     {@code null} when none are written
+   */
+  public TrainingLoop(
       String method,
-      Map<String, Object> options,
       Head head,
       Backbone spec,
       TrainOptions o,
       TrainingSet set,
       Validation valid,
-      EpochListener listener) {
+      EpochListener listener,
+      Checkpointer checkpointer) {
     this.method = method;
-    this.options = options;
     this.head = head;
     this.spec = spec;
     this.o = o;
     this.set = set;
     this.valid = valid;
     this.listener = listener == null ? EpochListener.NONE : listener;
+    this.checkpointer = checkpointer;
   }
 
-  LearnedModel run() {
+  /**
+   * Trains.
+   *
+   * @return the network of the selected epoch (it owns its memory), its annotator model and the
+   *     training summary
+   */
+  public TrainingResult run() {
     NnRuntime.seed(o.seed());
     root = NDManager.newBaseManager(NnRuntime.device());
     try {
@@ -97,7 +123,7 @@ final class Trainer {
     }
   }
 
-  private LearnedModel train() {
+  private TrainingResult train() {
     block = spec.build(set.d, set.k);
     if (spec.kind() != Backbone.Kind.CUSTOM) {
       block.setInitializer(
@@ -138,7 +164,7 @@ final class Trainer {
       decayFlags[j] = decay.get(j);
       lr[j] = rates.get(j);
     }
-    Adam adam = new Adam(root, trainable, decayFlags, lr, o);
+    AdamOptimizer adam = new AdamOptimizer(root, trainable, decayFlags, lr, o);
     longLived.addAll(all.values());
     longLived.addAll(head.constants.values());
 
@@ -189,7 +215,7 @@ final class Trainer {
         int to = Math.min(order.length, from + o.batchSize());
         try (NDManager step = root.newSubManager()) {
           attach(step, adam.state());
-          Batch b = set.batch(step, order, from, to);
+          MiniBatch b = set.batch(step, order, from, to);
           float lossValue;
           try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
             NDArray logits = block.forward(store, new NDList(b.x()), true).singletonOrThrow();
@@ -229,7 +255,7 @@ final class Trainer {
         if (selection != TrainOptions.Selection.LAST_EPOCH) {
           best = snapshot();
         }
-        if (!o.checkpointDir().isEmpty()) {
+        if (!o.checkpointDir().isEmpty() && checkpointer != null) {
           checkpoint(epoch);
         }
       }
@@ -292,7 +318,7 @@ final class Trainer {
     return build(summary, true);
   }
 
-  private LearnedModel build(TrainingSummary summary, boolean owner) {
+  private TrainingResult build(TrainingSummary summary, boolean owner) {
     WorkerModel annotators;
     if (head.wantsEpochProbabilities()) {
       head.beforeAnnotatorModel(set, trainingProbabilities(), owner);
@@ -301,30 +327,25 @@ final class Trainer {
       attach(scope, List.of());
       annotators = head.annotatorModel(set, scope);
     }
-    Map<String, NDArray> headParams = head.all();
-    return new LearnedModel(
-        owner,
-        method,
-        options,
-        Records.toMap(o),
-        spec,
-        block,
-        root,
-        set.d,
-        set.data.labels(),
-        set.data.workers(),
-        set.mean,
-        set.std,
-        headParams,
-        annotators,
-        summary);
+    Network network =
+        new Network(
+            owner,
+            block,
+            root,
+            set.d,
+            set.data.labels(),
+            set.data.workers(),
+            set.mean,
+            set.std,
+            head.all());
+    return new TrainingResult(network, annotators, summary, o);
   }
 
   /**
    * A seeded split of {@code items} into {@code [kept, held out]} (both sorted), holding out
    * ⌈share·n⌉ items but keeping at least one; the held-out part is empty for fewer than two items.
    */
-  static int[][] holdOutSplit(int[] items, double share, long seed) {
+  public static int[][] holdOutSplit(int[] items, double share, long seed) {
     int[] shuffled = items.clone();
     shuffle(shuffled, new SplittableRandom(seed));
     int h = (int) Math.ceil(share * items.length);
@@ -346,7 +367,7 @@ final class Trainer {
     List<NDArray> params = new ArrayList<>(head.params.values());
     float[] lr = new float[params.size()];
     Arrays.fill(lr, (float) Math.max(headRate, ANNOTATOR_STEP));
-    Adam adam = new Adam(root, params, new boolean[params.size()], lr, o);
+    AdamOptimizer adam = new AdamOptimizer(root, params, new boolean[params.size()], lr, o);
     SplittableRandom rng = new SplittableRandom(o.seed() ^ 0x3C6EF372FE94F82BL);
     double bestScore = frozenNll(checkItems, z);
     Map<String, float[]> bestHead = snapshot(head.params);
@@ -360,7 +381,7 @@ final class Trainer {
         int to = Math.min(order.length, from + o.batchSize());
         try (NDManager step = root.newSubManager()) {
           attach(step, adam.state());
-          Batch b = set.batch(step, order, from, to);
+          MiniBatch b = set.batch(step, order, from, to);
           try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
             NDArray loss = head.dataLoss(b, frozenLogits(step, b, z));
             NDArray reg = head.regularizer(step);
@@ -391,7 +412,7 @@ final class Trainer {
   /** log π_r(z, l) of Dawid–Skene fitted on all answers, {@code R × K × K}, floored at 1e-6. */
   private double[] referenceLogConfusions() {
     org.crowd4j.aggregate.AggregationResult ds =
-        BaseLearner.aggregate(set.data, "ds", false, o.seed());
+        CoreAggregators.fit(set.data, "ds", false, o.seed());
     if (!(ds.workers() instanceof org.crowd4j.aggregate.ConfusionMatrices cm)) {
       throw new IllegalStateException("Dawid–Skene gave no confusion matrices");
     }
@@ -449,7 +470,7 @@ final class Trainer {
   }
 
   /** The frozen classifier's logits of a batch's items. */
-  private NDArray frozenLogits(NDManager m, Batch b, float[] z) {
+  private NDArray frozenLogits(NDManager m, MiniBatch b, float[] z) {
     int k = set.k;
     float[] zb = new float[b.size() * k];
     for (int j = 0; j < b.size(); j++) {
@@ -464,8 +485,8 @@ final class Trainer {
   }
 
   private void checkpoint(int epoch) {
-    try (LearnedModel m = build(null, false)) {
-      m.save(Path.of(o.checkpointDir()));
+    try {
+      checkpointer.save(build(null, false), Path.of(o.checkpointDir()));
       LOG.debug("{}: checkpoint of epoch {} saved", method, epoch);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot write checkpoint to " + o.checkpointDir(), e);
@@ -484,7 +505,7 @@ final class Trainer {
 
   /** Classifier logits of rows of {@code x} (already standardised), evaluation mode. */
   private float[] logits(float[] x) {
-    return LearnedModel.logits(root, block, store, x, set.d, set.k, longLived);
+    return Network.logits(root, block, store, x, set.d, set.k, longLived);
   }
 
   /** Softmax of the classifier on every training item, {@code n × K} row-major. */
@@ -518,14 +539,14 @@ final class Trainer {
    * items}, in evaluation batches, with the classifier's logits of each batch from {@code logits}.
    */
   private double meanDataLoss(
-      int[] items, java.util.function.BiFunction<NDManager, Batch, NDArray> logits) {
+      int[] items, java.util.function.BiFunction<NDManager, MiniBatch, NDArray> logits) {
     double sum = 0;
     double w = 0;
     for (int from = 0; from < items.length; from += EVAL_BATCH) {
       int to = Math.min(items.length, from + EVAL_BATCH);
       try (NDManager scope = root.newSubManager()) {
         attach(scope, List.of());
-        Batch b = set.batch(scope, items, from, to);
+        MiniBatch b = set.batch(scope, items, from, to);
         double bw = head.usesTargets() ? b.size() : b.pairs();
         if (bw > 0) {
           sum += head.dataLoss(b, logits.apply(scope, b)).getFloat() * bw;
@@ -566,7 +587,14 @@ final class Trainer {
     }
   }
 
-  static int[] argmax(float[] scores, int k) {
+  /**
+   * The highest-scoring column of every row (ties to the lowest).
+   *
+   * @param scores {@code n × k} row-major
+   * @param k columns
+   * @return the argmax of each row
+   */
+  public static int[] argmax(float[] scores, int k) {
     int n = scores.length / k;
     int[] out = new int[n];
     for (int i = 0; i < n; i++) {
@@ -581,7 +609,13 @@ final class Trainer {
     return out;
   }
 
-  static void shuffle(int[] a, SplittableRandom rng) {
+  /**
+   * Shuffles {@code a} in place (Fisher–Yates from the end, one draw of {@code rng} per position).
+   *
+   * @param a the array
+   * @param rng the generator
+   */
+  public static void shuffle(int[] a, SplittableRandom rng) {
     for (int i = a.length - 1; i > 0; i--) {
       int j = rng.nextInt(i + 1);
       int t = a[i];

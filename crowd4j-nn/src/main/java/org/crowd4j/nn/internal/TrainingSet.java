@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
@@ -12,19 +12,19 @@ import org.crowd4j.data.TaskFeatures;
  * (optionally standardised), the answers grouped by task (CSR), and optional per-item target
  * distributions for learners that train on aggregated labels.
  */
-final class TrainingSet {
-  final CrowdDataset data;
-  final int n;
-  final int d;
-  final int k;
-  final int r;
-  final float[] x;
-  final float[] mean;
-  final float[] std;
-  final int[] taskStart;
-  final int[] worker;
-  final int[] label;
-  final float[] targets;
+public final class TrainingSet {
+  public final CrowdDataset data;
+  public final int n;
+  public final int d;
+  public final int k;
+  public final int r;
+  public final float[] x;
+  public final float[] mean;
+  public final float[] std;
+  public final int[] taskStart;
+  public final int[] worker;
+  public final int[] label;
+  public final float[] targets;
 
   private TrainingSet(
       CrowdDataset data, float[] x, int d, float[] mean, float[] std, float[] targets) {
@@ -46,7 +46,7 @@ final class TrainingSet {
    * Aligns {@code features} to {@code data}'s tasks (every task needs a row) and standardises them
    * with the training mean and standard deviation when asked.
    */
-  static TrainingSet of(
+  public static TrainingSet of(
       CrowdDataset data, TaskFeatures features, boolean standardize, double[] targets) {
     TaskFeatures aligned = features.alignedTo(data.tasks());
     int d = aligned.dim();
@@ -87,7 +87,7 @@ final class TrainingSet {
     return new TrainingSet(data, x, d, mean, std, t);
   }
 
-  static void applyStandardization(float[] x, int d, float[] mean, float[] std) {
+  public static void applyStandardization(float[] x, int d, float[] mean, float[] std) {
     if (mean == null) {
       return;
     }
@@ -119,7 +119,7 @@ final class TrainingSet {
   }
 
   /** The minibatch of items {@code items[from..to)} in {@code m}. */
-  Batch batch(NDManager m, int[] items, int from, int to) {
+  MiniBatch batch(NDManager m, int[] items, int from, int to) {
     int b = to - from;
     float[] xb = new float[b * d];
     for (int j = 0; j < b; j++) {
@@ -147,7 +147,7 @@ final class TrainingSet {
       }
       tb = m.create(t, new Shape(b, k));
     }
-    return new Batch(
+    return new MiniBatch(
         m.create(xb, new Shape(b, d)),
         m.create(pi),
         m.create(pw),

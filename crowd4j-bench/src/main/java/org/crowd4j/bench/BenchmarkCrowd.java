@@ -24,9 +24,9 @@ import java.util.SplittableRandom;
  *     for the first {@code answers % n} tasks
  * @param seed random seed
  */
-public record SyntheticCrowd(int tasks, int workers, int classes, int answers, long seed) {
+public record BenchmarkCrowd(int tasks, int workers, int classes, int answers, long seed) {
   /** Validates. */
-  public SyntheticCrowd {
+  public BenchmarkCrowd {
     if (tasks < 1) {
       throw new IllegalArgumentException("tasks must be >= 1: " + tasks);
     }

@@ -1,4 +1,4 @@
-package org.crowd4j.nn;
+package org.crowd4j.nn.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -9,6 +9,8 @@ import java.util.List;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.nn.Conal;
+import org.crowd4j.nn.CrowdLayer;
 import org.junit.jupiter.api.Test;
 
 /** The heads' losses against the formulas, computed by hand on a tiny crowd. */
@@ -42,7 +44,7 @@ class HeadsTest {
     TrainingSet set = TrainingSet.of(DATA, X, false, targets);
     try (NDManager m = NDManager.newBaseManager()) {
       h.initialize(m, set);
-      Batch b = set.batch(m, new int[] {0, 1}, 0, 2);
+      MiniBatch b = set.batch(m, new int[] {0, 1}, 0, 2);
       NDArray logits = m.create(LOGITS, new Shape(2, 3));
       NDArray l = h.dataLoss(b, logits);
       NDArray r = h.regularizer(m);

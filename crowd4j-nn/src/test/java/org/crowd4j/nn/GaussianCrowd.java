@@ -16,7 +16,7 @@ import org.crowd4j.simulate.Gaussians;
 import org.crowd4j.simulate.SimulatedCrowd;
 
 /** Small simulated crowds on Gaussian classes for fast tests. */
-record SyntheticCrowd(
+public record GaussianCrowd(
     CrowdDataset data,
     TaskFeatures features,
     Gold gold,
@@ -29,7 +29,7 @@ record SyntheticCrowd(
    * {@code annotators} pairwise flippers of accuracy {@code p}, densely or one label per item; 200
    * validation and 400 test items.
    */
-  static SyntheticCrowd flippers(
+  public static GaussianCrowd flippers(
       int n, int k, int d, int annotators, double p, boolean dense, long seed) {
     SplittableRandom rng = new SplittableRandom(seed);
     Gaussians.Sample s = Gaussians.classes(n + 600, k, d, 1.5, rng);
@@ -45,7 +45,7 @@ record SyntheticCrowd(
     TaskFeatures valid = rows(s.features(), d, n, n + 200);
     TaskFeatures test = rows(s.features(), d, n + 200, n + 600);
     CrowdDataset data = crowd.data();
-    return new SyntheticCrowd(
+    return new GaussianCrowd(
         data,
         train,
         crowd.gold(),
@@ -54,7 +54,7 @@ record SyntheticCrowd(
         crowd.effectiveConfusionsByWorkerId());
   }
 
-  static TaskFeatures rows(float[] x, int d, int from, int to) {
+  public static TaskFeatures rows(float[] x, int d, int from, int to) {
     List<String> names = new ArrayList<>();
     for (int i = from; i < to; i++) {
       names.add(Integer.toString(i - from));
@@ -63,12 +63,12 @@ record SyntheticCrowd(
   }
 
   /** Small, fast training options. */
-  static TrainOptions quick(int epochs, long seed) {
+  public static TrainOptions quick(int epochs, long seed) {
     return TrainOptions.fixedEpochs(epochs).withSeed(seed);
   }
 
   /** A small MLP. */
-  static Backbone smallMlp() {
+  public static Backbone smallMlp() {
     return Backbone.mlp(new int[] {32}, 0.0, false, false);
   }
 }

@@ -1,0 +1,27 @@
+/**
+ * The machinery behind the neural learners: <b>not a supported API</b>. Its classes are public only
+ * because the learners of {@link org.crowd4j.nn} call them; they may change or disappear in any
+ * release, without notice or deprecation. Depend on {@link org.crowd4j.nn} instead.
+ *
+ * <ul>
+ *   <li>training: {@link org.crowd4j.nn.internal.TrainingLoop} (seeded minibatches, {@link
+ *       org.crowd4j.nn.internal.AdamOptimizer}, model selection, early stopping, the annotator
+ *       model's refit), {@link org.crowd4j.nn.internal.TrainingSet} and {@link
+ *       org.crowd4j.nn.internal.MiniBatch}, {@link org.crowd4j.nn.internal.VoteTraining} for
+ *       learning to vote;
+ *   <li>heads: {@link org.crowd4j.nn.internal.Head} and one subclass per annotator model (the
+ *       learner-specific loss, regulariser and annotator model), with the computations of trained
+ *       CoNAL and LIA models ({@link org.crowd4j.nn.internal.ConalCorrectness}, {@link
+ *       org.crowd4j.nn.internal.LiaTrainedHead});
+ *   <li>trained networks and their files: {@link org.crowd4j.nn.internal.Network}, {@link
+ *       org.crowd4j.nn.internal.ModelFiles} (the model folder) and {@link
+ *       org.crowd4j.nn.internal.Tensors} (safetensors).
+ * </ul>
+ *
+ * <p>Dependencies point one way: {@link org.crowd4j.nn} uses this package; this package uses of
+ * {@link org.crowd4j.nn} only the values the learners hand it — records and enums (options,
+ * statistics, summaries, validation data) — and {@link org.crowd4j.nn.Backbone}, {@link
+ * org.crowd4j.nn.EpochListener} and {@link org.crowd4j.nn.NnRuntime}. A test of the module checks
+ * both rules on the sources.
+ */
+package org.crowd4j.nn.internal;
