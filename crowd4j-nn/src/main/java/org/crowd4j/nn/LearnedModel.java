@@ -9,19 +9,16 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
-import org.crowd4j.nn.internal.ConalCorrectness;
-import org.crowd4j.nn.internal.DoctorHead;
-import org.crowd4j.nn.internal.Head;
-import org.crowd4j.nn.internal.LiaTrainedHead;
+import org.crowd4j.nn.internal.AnnotatorModelFormat;
 import org.crowd4j.nn.internal.ModelFiles;
 import org.crowd4j.nn.internal.Network;
 import org.crowd4j.nn.internal.Records;
 import org.crowd4j.nn.internal.Tensors;
+import org.crowd4j.nn.internal.TrainedHead;
 import org.crowd4j.nn.internal.TrainingResult;
 
 /**
@@ -40,6 +37,10 @@ import org.crowd4j.nn.internal.TrainingResult;
  * options, backbone, vocabularies, training summary) and {@code parameters.safetensors} (named
  * float tensors in the safetensors format, which PyTorch, numpy and DJL open directly); {@link
  * #load} reads it back, and reads models of earlier format versions ({@code parameters.bin}).
+ *
+ * <p>What a model can tell beyond its classifier belongs to the learner's head: P(correct) and the
+ * annotator embeddings of CoNAL and LIA, CoNAL's ω, the doctor net's averaged prediction. A method
+ * that the model's head does not support throws {@link UnsupportedOperationException}.
  */
 public final class LearnedModel implements AutoCloseable {
   private static final ObjectMapper JSON =
@@ -50,7 +51,7 @@ public final class LearnedModel implements AutoCloseable {
   private final Map<String, Object> trainOptions;
   private final Backbone spec;
   private final Network network;
-  private final WorkerModel annotators;
+  private final TrainedHead head;
   private final TrainingSummary summary;
   private Map<String, Object> tuning;
   private boolean closed;
@@ -61,6 +62,7 @@ public final class LearnedModel implements AutoCloseable {
       Map<String, Object> trainOptions,
       Backbone spec,
       Network network,
+      TrainedHead.Factory head,
       WorkerModel annotators,
       TrainingSummary summary) {
     this.method = method;
@@ -68,7 +70,7 @@ public final class LearnedModel implements AutoCloseable {
     this.trainOptions = new LinkedHashMap<>(trainOptions);
     this.spec = spec;
     this.network = network;
-    this.annotators = annotators;
+    this.head = head.create(method, this.options, network, annotators);
     this.summary = summary;
   }
 
@@ -76,7 +78,14 @@ public final class LearnedModel implements AutoCloseable {
   static LearnedModel of(
       String method, Map<String, Object> options, Backbone spec, TrainingResult r) {
     return new LearnedModel(
-        method, options, Records.toMap(r.train()), spec, r.network(), r.annotators(), r.summary());
+        method,
+        options,
+        Records.toMap(r.train()),
+        spec,
+        r.network(),
+        r.trainedHead(),
+        r.annotators(),
+        r.summary());
   }
 
   /** The learner's name. */
@@ -111,7 +120,7 @@ public final class LearnedModel implements AutoCloseable {
 
   /** The learnt annotator model, or {@code null}. */
   public WorkerModel annotatorModel() {
-    return annotators;
+    return head.annotatorModel();
   }
 
   /** How training went ({@code null} for a checkpoint). */
@@ -150,17 +159,7 @@ public final class LearnedModel implements AutoCloseable {
   /** Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major). */
   public double[] predict(float[] rows, int n) {
     checkOpen();
-    int inputDim = network.inputDim();
-    if (rows.length != (long) n * inputDim) {
-      throw new IllegalArgumentException(
-          "expected " + n + " × " + inputDim + " features, got " + rows.length + " values");
-    }
-    int k = network.labels().size();
-    float[] z = network.logits(network.standardized(rows));
-    if (network.headArrays().containsKey(DoctorHead.WEIGHTS)) {
-      z = DoctorHead.combine(network, z, k);
-    }
-    return Head.softmaxRows(z, k);
+    return head.predict(rows, n);
   }
 
   /**
@@ -217,19 +216,11 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
     checkOpen();
-    checkItems(items);
-    return switch (method) {
-      case Conal.NAME -> conalCorrectness(items, annotators, null);
-      case Lia.NAME ->
-          LiaTrainedHead.probabilityCorrect(
-              network, options, this::predict, items, annotators, null);
-      default ->
-          throw new UnsupportedOperationException(
-              "the "
-                  + method
-                  + " model does not predict per-item annotator correctness; train with conal"
-                  + " or lia (learners with an instance-dependent annotator model)");
-    };
+    if (items.dim() != network.inputDim()) {
+      throw new IllegalArgumentException(
+          "the items have " + items.dim() + " features, the model expects " + network.inputDim());
+    }
+    return head.probabilityCorrect(items, annotators);
   }
 
   /**
@@ -252,37 +243,12 @@ public final class LearnedModel implements AutoCloseable {
       return probabilityCorrect(items, annotators);
     }
     checkOpen();
-    if (!Conal.NAME.equals(method)) {
-      throw new UnsupportedOperationException(
-          "annotator features apply to conal models only, not to " + method);
-    }
-    checkItems(items);
-    return conalCorrectness(items, annotators, annotatorFeatures);
+    return head.probabilityCorrect(items, annotators, annotatorFeatures);
   }
 
-  private double[] conalCorrectness(
-      TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
-    return ConalCorrectness.probabilityCorrect(
-        network,
-        bool(options.get("normalizeInstance")),
-        bool(options.get("normalizeAnnotator")),
-        this::predict,
-        items,
-        annotators,
-        annotatorFeatures);
-  }
-
-  private void checkItems(TaskFeatures items) {
-    if (items.dim() != network.inputDim()) {
-      throw new IllegalArgumentException(
-          "the items have " + items.dim() + " features, the model expects " + network.inputDim());
-    }
-  }
-
-  /** The trained network (the classifier, the head's arrays, the standardisation). */
-  Network network() {
-    checkOpen();
-    return network;
+  /** The head of the trained model (not checked for being open). */
+  TrainedHead trainedHead() {
+    return head;
   }
 
   /** A standardised copy of raw feature rows (as the model saw them in training). */
@@ -314,17 +280,7 @@ public final class LearnedModel implements AutoCloseable {
   private double[] omega(
       TaskFeatures features, int[] rows, int[] workerIds, float[][] annotatorFeatures) {
     checkOpen();
-    if (!Conal.NAME.equals(method)) {
-      throw new UnsupportedOperationException(method + " has no ω (CoNAL only)");
-    }
-    return ConalCorrectness.omega(
-        network,
-        bool(options.get("normalizeInstance")),
-        bool(options.get("normalizeAnnotator")),
-        features,
-        rows,
-        workerIds,
-        annotatorFeatures);
+    return head.omega(features, rows, workerIds, annotatorFeatures);
   }
 
   /**
@@ -336,21 +292,7 @@ public final class LearnedModel implements AutoCloseable {
    */
   public float[][] annotatorEmbeddings() {
     checkOpen();
-    if (Conal.NAME.equals(method)) {
-      return ConalCorrectness.linearRows(
-          network, "annotator.weight", "annotator.bias", bool(options.get("normalizeAnnotator")));
-    }
-    if (Lia.NAME.equals(method)) {
-      return network.headArrays().containsKey("competence.embedding")
-          ? ConalCorrectness.linearRows(network, "competence.embedding", null, false)
-          : ConalCorrectness.linearRows(
-              network, "competence.input.weight", "competence.input.bias", false);
-    }
-    return null;
-  }
-
-  private static boolean bool(Object o) {
-    return o instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(o));
+    return head.annotatorEmbeddings();
   }
 
   /**
@@ -362,27 +304,7 @@ public final class LearnedModel implements AutoCloseable {
     checkOpen();
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
     network.writeTo(t);
-    String annotatorKind = "none";
-    int k = network.labels().size();
-    if (annotators instanceof ConfusionMatrices cm) {
-      annotatorKind = "confusions";
-      putDoubles(t, "annotators.confusions", new long[] {cm.numWorkers(), k, k}, cm.toArray());
-    } else if (annotators instanceof CommonConfusionModel cc) {
-      annotatorKind = "common-confusion";
-      putDoubles(t, "annotators.common", new long[] {k, k}, cc.common());
-      ConfusionMatrices ind = cc.individual();
-      putDoubles(t, "annotators.confusions", new long[] {ind.numWorkers(), k, k}, ind.toArray());
-      putDoubles(t, "annotators.omega", new long[] {cc.omega().length}, cc.omega());
-    } else if (annotators instanceof GroupMixtureModel gm) {
-      annotatorKind = "group-mixture";
-      int groups = gm.numGroups();
-      putDoubles(t, "annotators.groupWeights", new long[] {groups}, gm.groupWeights());
-      putDoubles(t, "annotators.groupConfusions", new long[] {groups, k, k}, gm.groupConfusions());
-      putDoubles(t, "annotators.membership", new long[] {gm.numWorkers(), groups}, gm.membership());
-    } else if (annotators instanceof WorkerSkills ws) {
-      annotatorKind = "skills";
-      putDoubles(t, "annotators.skills", new long[] {ws.numWorkers()}, ws.values());
-    }
+    String annotatorKind = head.writeAnnotatorModel(t);
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("method", method);
     meta.put("options", options);
@@ -400,15 +322,6 @@ public final class LearnedModel implements AutoCloseable {
       meta.put("tuning", tuning);
     }
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
-  }
-
-  private static void putDoubles(
-      Map<String, Tensors.Tensor> t, String name, long[] shape, double[] v) {
-    float[] f = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      f[i] = (float) v[i];
-    }
-    t.put(name, new Tensors.Tensor(name, shape, f));
   }
 
   /**
@@ -433,39 +346,21 @@ public final class LearnedModel implements AutoCloseable {
     int k = labels.size();
     Network network = Network.read(spec, d, labels, workers, t, dir);
     try {
-      WorkerModel annotators = null;
-      String kind = String.valueOf(meta.get("annotatorModel"));
-      if (kind.equals("confusions")) {
-        Tensors.Tensor c = t.get("annotators.confusions");
-        annotators = new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values()));
-      } else if (kind.equals("common-confusion")) {
-        Tensors.Tensor c = t.get("annotators.confusions");
-        annotators =
-            new CommonConfusionModel(
-                doubles(t.get("annotators.common").values()),
-                new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values())),
-                doubles(t.get("annotators.omega").values()));
-      } else if (kind.equals("group-mixture")) {
-        annotators =
-            new GroupMixtureModel(
-                doubles(t.get("annotators.groupWeights").values()),
-                doubles(t.get("annotators.groupConfusions").values()),
-                doubles(t.get("annotators.membership").values()),
-                k);
-      } else if (kind.equals("skills")) {
-        annotators = new WorkerSkills(doubles(t.get("annotators.skills").values()));
-      }
+      WorkerModel annotators =
+          AnnotatorModelFormat.read(String.valueOf(meta.get("annotatorModel")), t, k);
+      String method = String.valueOf(meta.get("method"));
       TrainingSummary summary =
           meta.get("summary") == null
               ? null
               : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
       LearnedModel model =
           new LearnedModel(
-              String.valueOf(meta.get("method")),
+              method,
               (Map<String, Object>) meta.get("options"),
               (Map<String, Object>) meta.get("train"),
               spec,
               network,
+              Learners.trainedHead(method),
               annotators,
               summary);
       model.setTuning((Map<String, Object>) meta.get("tuning"));
@@ -476,15 +371,7 @@ public final class LearnedModel implements AutoCloseable {
     }
   }
 
-  private static double[] doubles(float[] f) {
-    double[] d = new double[f.length];
-    for (int i = 0; i < f.length; i++) {
-      d[i] = f[i];
-    }
-    return d;
-  }
-
-  private void checkOpen() {
+  void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the model is closed");
     }

@@ -5,6 +5,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.nn.internal.ConalHead;
+import org.crowd4j.nn.internal.DoctorHead;
+import org.crowd4j.nn.internal.LiaHead;
+import org.crowd4j.nn.internal.TrainedHead;
 
 /**
  * The catalogue of learners by command-line name, each with its default options and a factory.
@@ -31,6 +35,9 @@ public final class Learners {
 
   private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
 
+  /** The trained heads of the learners whose heads tell more than their annotator model. */
+  private static final Map<String, TrainedHead.Factory> TRAINED_HEADS = new LinkedHashMap<>();
+
   static {
     register(
         TwoStage.NAME,
@@ -52,6 +59,7 @@ public final class Learners {
         "common + individual noise adaptation layers (CoNAL, Chu et al. 2021)",
         Conal.Options.defaults(),
         Conal::new);
+    TRAINED_HEADS.put(Conal.NAME, ConalHead.TRAINED);
     register(
         SingleConfusion.NAME,
         "one shared noise matrix with a trace penalty (Sukhbaatar et al. 2014)",
@@ -82,6 +90,7 @@ public final class Learners {
         "weighted doctor net (Guan et al. 2018): one output layer per annotator, learnt weights",
         WeightedDoctorNet.Options.defaults(),
         WeightedDoctorNet::new);
+    TRAINED_HEADS.put(WeightedDoctorNet.NAME, DoctorHead.TRAINED);
     register(
         MaxMig.NAME,
         "Max-MIG (Cao et al. 2019): classifier and crowds aggregator maximising f-MI gain",
@@ -98,6 +107,7 @@ public final class Learners {
             + " al. 2020)",
         Lia.Options.defaults(),
         Lia::new);
+    TRAINED_HEADS.put(Lia.NAME, LiaHead.TRAINED);
   }
 
   private Learners() {}
@@ -159,6 +169,14 @@ public final class Learners {
     return Tuning.tunes(name)
         ? TrainOptions.defaults()
         : TrainOptions.defaults().withEpochs(100).withPatience(0);
+  }
+
+  /**
+   * The trained head of a saved model of learner {@code name}: the one the learner's training head
+   * gives its models, the plain {@link TrainedHead} for the others (and for names no learner has).
+   */
+  static TrainedHead.Factory trainedHead(String name) {
+    return TRAINED_HEADS.getOrDefault(name, TrainedHead::new);
   }
 
   private static boolean has(Record r, String component) {

@@ -9,7 +9,6 @@ import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.nn.internal.LiaHead;
 import org.crowd4j.nn.internal.LiaSchedule;
 import org.crowd4j.nn.internal.LiaTrainedHead;
-import org.crowd4j.nn.internal.Network;
 import org.crowd4j.nn.internal.TrainingSet;
 
 /**
@@ -316,8 +315,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * of {@code data} must be one of the model's, and {@code data}'s labels must be the model's.
    */
   public static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
-    return LiaTrainedHead.posteriors(
-        network(model), model.options(), model::predict, data, features);
+    return head(model).posteriors(data, features);
   }
 
   /**
@@ -328,8 +326,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
    */
   public static double heldOutLogLikelihood(
       LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
-    return LiaTrainedHead.heldOutLogLikelihood(
-        network(model), model.options(), model::predict, train, features, heldOut);
+    return head(model).heldOutLogLikelihood(train, features, heldOut);
   }
 
   /**
@@ -338,7 +335,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * {@link #posteriors} gives them).
    */
   public static double[] emPosteriors(LearnedModel model) {
-    return LiaTrainedHead.emPosteriors(network(model));
+    return head(model).emPosteriors();
   }
 
   /**
@@ -349,16 +346,16 @@ public final class Lia extends BaseLearner<Lia.Options> {
    */
   public static double[] probabilityCorrect(
       LearnedModel model, TaskFeatures items, TaskFeatures annotatorFeatures) {
-    return LiaTrainedHead.probabilityCorrect(
-        network(model), model.options(), model::predict, items, null, annotatorFeatures);
+    return head(model).probabilityCorrect(items, null, annotatorFeatures);
   }
 
-  /** The network of a LIA model. */
-  private static Network network(LearnedModel model) {
-    if (!NAME.equals(model.method())) {
+  /** The head of a LIA model. */
+  private static LiaTrainedHead head(LearnedModel model) {
+    if (!(model.trainedHead() instanceof LiaTrainedHead head)) {
       throw new UnsupportedOperationException(
           model.method() + " is not a LIA model (method " + NAME + " expected)");
     }
-    return model.network();
+    model.checkOpen();
+    return head;
   }
 }

@@ -43,9 +43,21 @@ class LearnersTest {
   }
 
   @Test
-  void everyLearnerBeatsChanceAndGivesDistributions() {
+  void everyLearnerBeatsChanceAndGivesDistributions(@TempDir Path dir) throws IOException {
     for (Learners.Spec s : Learners.all()) {
       try (LearnedModel m = fit(s.name(), Map.of(), 12)) {
+        // a saved model comes back with the head its learner trained, predicting the same
+        m.save(dir.resolve(s.name()));
+        try (LearnedModel back = LearnedModel.load(dir.resolve(s.name()))) {
+          assertEquals(m.trainedHead().getClass(), back.trainedHead().getClass(), s.name());
+          boolean embeds = s.name().equals(Conal.NAME) || s.name().equals(Lia.NAME);
+          assertEquals(embeds, back.annotatorEmbeddings() != null, s.name());
+          assertArrayEquals(
+              m.predict(crowd.test().features()),
+              back.predict(crowd.test().features()),
+              1e-6,
+              s.name());
+        }
         double acc = testAccuracy(m);
         assertTrue(acc > 0.75, s.name() + " test accuracy " + acc);
         double[] p = m.predict(crowd.test().features());

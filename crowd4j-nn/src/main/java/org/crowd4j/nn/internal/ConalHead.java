@@ -23,6 +23,9 @@ import org.crowd4j.nn.Conal;
  * common start W_r = W_g is zero, as PyTorch's norm gives there.
  */
 public final class ConalHead extends Head {
+  /** The trained head of this learner's models (loading finds it by the learner's name). */
+  public static final TrainedHead.Factory TRAINED = ConalTrainedHead::new;
+
   private final Conal.Options o;
   private final float[] annotatorFeatures;
   private final int annotatorDim;
@@ -173,5 +176,10 @@ public final class ConalHead extends Head {
       omega[a] = w[a];
     }
     return new CommonConfusionModel(common, new ConfusionMatrices(r, k, individual), omega);
+  }
+
+  @Override
+  public TrainedHead.Factory trainedHead() {
+    return TRAINED;
   }
 }

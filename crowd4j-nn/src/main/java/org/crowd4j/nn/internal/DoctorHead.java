@@ -19,8 +19,11 @@ import org.crowd4j.nn.WeightedDoctorNet;
  * frozen (the weighted doctor net, WDN; see {@link WeightedDoctorNet}).
  */
 public final class DoctorHead extends Head {
+  /** The trained head of this learner's models (loading finds it by the learner's name). */
+  public static final TrainedHead.Factory TRAINED = DoctorTrainedHead::new;
+
   /** Name of the doctors' layer weights (R × K × K). */
-  public static final String WEIGHTS = "doctors.weight";
+  static final String WEIGHTS = "doctors.weight";
 
   /** Name of the doctors' biases (R × K). */
   static final String BIASES = "doctors.bias";
@@ -125,22 +128,6 @@ public final class DoctorHead extends Head {
   }
 
   /**
-   * {@link #combine(Map, float[], int)} with the arrays of a trained network's head.
-   *
-   * @param net a trained weighted doctor net
-   * @param z backbone outputs, {@code n × K} row-major
-   * @param k classes
-   * @return log of the averaged doctors' class probabilities, {@code n × K}
-   */
-  public static float[] combine(Network net, float[] z, int k) {
-    Map<String, float[]> p = new java.util.LinkedHashMap<>();
-    for (String name : net.headArrays().keySet()) {
-      p.put(name, net.headArray(name));
-    }
-    return combine(p, z, k);
-  }
-
-  /**
    * Log of the averaged doctors' class probabilities for rows of backbone outputs {@code z} ({@code
    * n × K}), with the averaging weights in {@code p} (uniform when there are none yet).
    */
@@ -193,5 +180,10 @@ public final class DoctorHead extends Head {
     for (int j = 0; j < a.length; j++) {
       a[j] /= s;
     }
+  }
+
+  @Override
+  public TrainedHead.Factory trainedHead() {
+    return TRAINED;
   }
 }

@@ -111,6 +111,16 @@ public abstract class Head {
     return null;
   }
 
+  /**
+   * What the trained model's head is: the plain {@link TrainedHead} (the annotator model alone)
+   * unless the head has more to tell.
+   *
+   * @return the factory of this head's trained head
+   */
+  public TrainedHead.Factory trainedHead() {
+    return TrainedHead::new;
+  }
+
   /** Helper: a parameter that requires a gradient. */
   final NDArray param(String name, NDArray value) {
     value.setRequiresGradient(true);

@@ -25,6 +25,9 @@ import org.crowd4j.nn.Lia;
  * end of EM, written when fine-tuning starts).
  */
 public final class LiaHead extends Head {
+  /** The trained head of this learner's models (loading finds it by the learner's name). */
+  public static final TrainedHead.Factory TRAINED = LiaTrainedHead::new;
+
   static final String EM_POSTERIORS = "posteriors.em";
 
   private final Lia.Options o;
@@ -361,5 +364,10 @@ public final class LiaHead extends Head {
       }
     }
     return new ConfusionMatrices(r, k, sum);
+  }
+
+  @Override
+  public TrainedHead.Factory trainedHead() {
+    return TRAINED;
   }
 }

@@ -5,23 +5,50 @@ import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.Shape;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.nn.Lia;
 
-/** The computations of a trained LIA model: posteriors and per-pair competence. */
-public final class LiaTrainedHead {
-  private LiaTrainedHead() {}
+/**
+ * The head of a trained LIA model: posteriors of items from their answers, the likelihood of
+ * held-out answers, P(correct) per item and annotator (training annotators by id, new ones by
+ * features) and the annotator embeddings r_j.
+ */
+public final class LiaTrainedHead extends TrainedHead {
+  /**
+   * The head of a trained LIA model.
+   *
+   * @param method the learner's name
+   * @param options the LIA options as saved (read again, with the defaults, at every use)
+   * @param network the trained network
+   * @param annotators the learnt annotator model (mean confusions)
+   */
+  public LiaTrainedHead(
+      String method, Map<String, Object> options, Network network, WorkerModel annotators) {
+    super(method, options, network, annotators);
+  }
+
+  @Override
+  public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
+    return probabilityCorrect(items, annotators, null);
+  }
+
+  /** LIA's r_j: the learnt embedding, or the annotator's features through c_ψ's input map. */
+  @Override
+  public float[][] annotatorEmbeddings() {
+    return network.headArrays().containsKey("competence.embedding")
+        ? linearRows("competence.embedding", null, false)
+        : linearRows("competence.input.weight", "competence.input.bias", false);
+  }
 
   /**
    * The last E-step's posteriors of the training items, or {@code null} when the model kept none.
    *
-   * @param model the trained LIA network
    * @return {@code n × K} posteriors, row-major, or {@code null}
    */
-  public static double[] emPosteriors(Network model) {
-    NDArray a = model.headArrays().get(LiaHead.EM_POSTERIORS);
+  public double[] emPosteriors() {
+    NDArray a = network.headArrays().get(LiaHead.EM_POSTERIORS);
     if (a == null) {
       return null;
     }
@@ -36,19 +63,12 @@ public final class LiaTrainedHead {
   /**
    * Posteriors of the items of {@code data} given their answers, under the model.
    *
-   * @param model the trained LIA network
-   * @param options the model's saved options
-   * @param predict the model's class probabilities of items
    * @param data the answers (labels as the model's, annotators among the model's)
    * @param features the items' features
    * @return {@code n × K} posteriors, row-major
    */
-  public static double[] posteriors(
-      Network model,
-      Map<String, Object> options,
-      Function<TaskFeatures, double[]> predict,
-      CrowdDataset data,
-      TaskFeatures features) {
+  public double[] posteriors(CrowdDataset data, TaskFeatures features) {
+    Network model = network;
     if (!data.labels().names().equals(model.labels().names())) {
       throw new IllegalArgumentException(
           "labels " + data.labels().names() + " differ from the model's " + model.labels().names());
@@ -59,7 +79,7 @@ public final class LiaTrainedHead {
     TaskFeatures aligned = features.alignedTo(data.tasks());
     float[] prior = null;
     if (o.eStepPrior()) {
-      double[] h = predict.apply(aligned);
+      double[] h = predict(aligned);
       prior = new float[h.length];
       for (int i = 0; i < h.length; i++) {
         prior[i] = (float) h[i];
@@ -95,14 +115,10 @@ public final class LiaTrainedHead {
    * given the item's answers in {@code train}: log Σ_k ȳ_ik Q_ij[k, ŷ_ij]. Items are matched by
    * name to {@code train}'s tasks, annotators to the model's.
    */
-  public static double heldOutLogLikelihood(
-      Network model,
-      Map<String, Object> options,
-      Function<TaskFeatures, double[]> predict,
-      CrowdDataset train,
-      TaskFeatures features,
-      CrowdDataset heldOut) {
-    double[] post = posteriors(model, options, predict, train, features);
+  public double heldOutLogLikelihood(
+      CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
+    Network model = network;
+    double[] post = posteriors(train, features);
     Lia.Options o = Lia.Options.fromMap(options);
     int k = model.labels().size();
     int m = heldOut.numAnswers();
@@ -151,13 +167,10 @@ public final class LiaTrainedHead {
    * Σ_k h_k(x_i) Q_ij[k, k] for every item row and annotator (named training annotators, or feature
    * rows), items × annotators row-major.
    */
-  public static double[] probabilityCorrect(
-      Network model,
-      Map<String, Object> options,
-      Function<TaskFeatures, double[]> predict,
-      TaskFeatures items,
-      List<String> names,
-      TaskFeatures annotatorFeatures) {
+  @Override
+  public double[] probabilityCorrect(
+      TaskFeatures items, List<String> names, TaskFeatures annotatorFeatures) {
+    Network model = network;
     Lia.Options o = Lia.Options.fromMap(options);
     Map<String, NDArray> p = model.headArrays();
     int k = model.labels().size();
@@ -193,7 +206,7 @@ public final class LiaTrainedHead {
       }
       count = annotatorFeatures.numRows();
     }
-    double[] h = predict.apply(items);
+    double[] h = predict(items);
     float[] x = model.standardized(items.toArray());
     double[] out = new double[n * count];
     if (n == 0 || count == 0) {

@@ -338,7 +338,7 @@ public final class TrainingLoop {
             set.mean,
             set.std,
             head.all());
-    return new TrainingResult(network, annotators, summary, o);
+    return new TrainingResult(network, annotators, summary, o, head.trainedHead());
   }
 
   /**

@@ -714,7 +714,11 @@ public final class VoteTraining {
       Network network =
           new Network(true, block, root, p.d(), p.labels(), p.sets(), p.mean(), p.std(), head);
       return new TrainingResult(
-          network, plain ? null : new WorkerSkills(meanWeights(weights)), summary, train);
+          network,
+          plain ? null : new WorkerSkills(meanWeights(weights)),
+          summary,
+          train,
+          TrainedHead::new);
     } catch (RuntimeException e) {
       root.close();
       throw e;

@@ -8,47 +8,73 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
+import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 
 /**
- * P(correct | x, r) for a trained CoNAL model: Σ_k p(k | x) · [ω_ir C_g + (1 − ω_ir) C_r]_kk, with
- * the classifier's p(k | x), ω_ir from the auxiliary network and C the softmax rows of the noise
- * layers (the matrices of the model's annotator model), mixed as the paper's eq. 1 mixes them. The
- * same formula serves both mixings: with LOGIT mixing (the authors' code, the default) the training
- * likelihood mixes the layers before the softmax, and this reads them in probability space, as the
- * annotator model does (on a simulated annotator right 95 % of the time on half the classes and 30
- * % on the others, against 65 % for everyone else, both readings rank the annotators the same way).
- * An annotator not seen in training needs features (the model must have been trained with annotator
- * features); her layer is the mean of the training annotators' raw layers. Cost: O(n R K²) plus the
- * auxiliary network on n·R pairs, in blocks of about 2¹⁸ pairs.
+ * The head of a trained CoNAL model: its annotator model (common and individual confusions, ω per
+ * training answer), ω for any item–annotator pair, the annotator embeddings u_r, and P(correct | x,
+ * r): Σ_k p(k | x) · [ω_ir C_g + (1 − ω_ir) C_r]_kk, with the classifier's p(k | x), ω_ir from the
+ * auxiliary network and C the softmax rows of the noise layers (the matrices of the model's
+ * annotator model), mixed as the paper's eq. 1 mixes them. The same formula serves both mixings:
+ * with LOGIT mixing (the authors' code, the default) the training likelihood mixes the layers
+ * before the softmax, and this reads them in probability space, as the annotator model does (on a
+ * simulated annotator right 95 % of the time on half the classes and 30 % on the others, against 65
+ * % for everyone else, both readings rank the annotators the same way). An annotator not seen in
+ * training needs features (the model must have been trained with annotator features); her layer is
+ * the mean of the training annotators' raw layers. Cost: O(n R K²) plus the auxiliary network on
+ * n·R pairs, in blocks of about 2¹⁸ pairs.
  */
-public final class ConalCorrectness {
+public final class ConalTrainedHead extends TrainedHead {
   private static final int PAIRS_PER_BLOCK = 1 << 18;
 
-  private ConalCorrectness() {}
+  private final boolean normalizeInstance;
+  private final boolean normalizeAnnotator;
 
   /**
-   * P(correct | x, r) of every item and annotator.
+   * The head of a trained CoNAL model.
    *
-   * @param m the trained CoNAL network
-   * @param normalizeInstance whether the instance embedding is L2-normalised
-   * @param normalizeAnnotator whether the annotator embedding is L2-normalised
-   * @param predict the model's class probabilities of items
-   * @param items the items' features
-   * @param annotators annotator ids
-   * @param annotatorFeatures features of annotators not in the training data, or {@code null}
-   * @return {@code items × annotators} probabilities, row-major
+   * @param method the learner's name
+   * @param options the CoNAL options as saved (the embeddings' normalisation is read from them)
+   * @param network the trained network
+   * @param annotators the learnt annotator model
    */
-  public static double[] probabilityCorrect(
-      Network m,
-      boolean normalizeInstance,
-      boolean normalizeAnnotator,
-      Function<TaskFeatures, double[]> predict,
-      TaskFeatures items,
-      List<String> annotators,
-      TaskFeatures annotatorFeatures) {
+  public ConalTrainedHead(
+      String method, Map<String, Object> options, Network network, WorkerModel annotators) {
+    super(method, options, network, annotators);
+    this.normalizeInstance = flag("normalizeInstance");
+    this.normalizeAnnotator = flag("normalizeAnnotator");
+  }
+
+  @Override
+  public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
+    return correctness(items, annotators, null);
+  }
+
+  @Override
+  public double[] probabilityCorrect(
+      TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
+    if (items.dim() != network.inputDim()) {
+      throw new IllegalArgumentException(
+          "the items have " + items.dim() + " features, the model expects " + network.inputDim());
+    }
+    return correctness(items, annotators, annotatorFeatures);
+  }
+
+  /**
+   * CoNAL's u_r: the annotator's one-hot code (or her features) through the auxiliary network's
+   * linear map, L2-normalised when the model normalises them.
+   */
+  @Override
+  public float[][] annotatorEmbeddings() {
+    return linearRows("annotator.weight", "annotator.bias", normalizeAnnotator);
+  }
+
+  /** P(correct | x, r) of every item and annotator, new annotators given by their features. */
+  private double[] correctness(
+      TaskFeatures items, List<String> annotators, TaskFeatures annotatorFeatures) {
+    Network m = network;
     int k = m.labels().size();
     int n = items.numRows();
     int r = annotators.size();
@@ -98,7 +124,7 @@ public final class ConalCorrectness {
         meanLayer[c] += wr[w * k * k + c] / trained;
       }
     }
-    double[] p = predict.apply(items);
+    double[] p = predict(items);
     double[] out = new double[n * r];
     float[] x = items.toArray();
     int d = items.dim();
@@ -117,13 +143,9 @@ public final class ConalCorrectness {
       }
       TaskFeatures chunk =
           new TaskFeatures(Vocabulary.of(names), d, Arrays.copyOfRange(x, from * d, to * d));
-      double[] omegaKnown =
-          omega(m, normalizeInstance, normalizeAnnotator, chunk, to - from, id, null);
+      double[] omegaKnown = blockOmega(chunk, to - from, id, null);
       double[] omegaNew =
-          newRows.length == 0
-              ? null
-              : omega(
-                  m, normalizeInstance, normalizeAnnotator, chunk, to - from, newIndex, newRows);
+          newRows.length == 0 ? null : blockOmega(chunk, to - from, newIndex, newRows);
       for (int i = from; i < to; i++) {
         for (int j = 0; j < r; j++) {
           int pair = (i - from) * r + j;
@@ -144,14 +166,7 @@ public final class ConalCorrectness {
    * {@code index[j] >= 0} are computed (others are 0): training annotators by id when {@code
    * features == null}, otherwise new annotators by row of {@code features}.
    */
-  private static double[] omega(
-      Network m,
-      boolean normalizeInstance,
-      boolean normalizeAnnotator,
-      TaskFeatures chunk,
-      int rows,
-      int[] index,
-      float[][] features) {
+  private double[] blockOmega(TaskFeatures chunk, int rows, int[] index, float[][] features) {
     int r = index.length;
     int count = 0;
     for (int j = 0; j < r; j++) {
@@ -175,7 +190,7 @@ public final class ConalCorrectness {
         }
       }
     }
-    double[] w = omega(m, normalizeInstance, normalizeAnnotator, chunk, pi, pw, features);
+    double[] w = omega(chunk, pi, pw, features);
     q = 0;
     for (int i = 0; i < rows; i++) {
       for (int j = 0; j < r; j++) {
@@ -216,24 +231,11 @@ public final class ConalCorrectness {
   /**
    * ω for pairs of item {@code rows[p]} of {@code features} and annotator {@code workerIds[p]}: a
    * training annotator's id, or with {@code annotatorFeatures} a row of those features.
-   *
-   * @param m the trained CoNAL network
-   * @param normalizeInstance whether the instance embedding is L2-normalised
-   * @param normalizeAnnotator whether the annotator embedding is L2-normalised
-   * @param features the items' raw features
-   * @param rows item row of each pair
-   * @param workerIds annotator of each pair
-   * @param annotatorFeatures annotator feature rows, or {@code null} for training annotators by id
-   * @return ω of every pair
    */
-  public static double[] omega(
-      Network m,
-      boolean normalizeInstance,
-      boolean normalizeAnnotator,
-      TaskFeatures features,
-      int[] rows,
-      int[] workerIds,
-      float[][] annotatorFeatures) {
+  @Override
+  public double[] omega(
+      TaskFeatures features, int[] rows, int[] workerIds, float[][] annotatorFeatures) {
+    Network m = network;
     if (rows.length != workerIds.length) {
       throw new IllegalArgumentException("rows and annotators differ in length");
     }
@@ -279,58 +281,5 @@ public final class ConalCorrectness {
       }
       return out;
     }
-  }
-
-  /**
-   * Rows x_r W + b for every training annotator, x_r her one-hot code or, when the head holds
-   * {@code annotator.features}, her features; {@code null} when the head lacks {@code weight}.
-   *
-   * @param m the trained network
-   * @param weightName the head array of W ({@code in × e})
-   * @param biasName the head array of b, or {@code null} for none
-   * @param normalize whether each row is scaled to unit L2 norm
-   * @return one row per training annotator, or {@code null}
-   */
-  public static float[][] linearRows(
-      Network m, String weightName, String biasName, boolean normalize) {
-    NDArray weight = m.headArrays().get(weightName);
-    NDArray bias = biasName == null ? null : m.headArrays().get(biasName);
-    if (weight == null || (biasName != null && bias == null)) {
-      return null;
-    }
-    long[] shape = weight.getShape().getShape();
-    int in = (int) shape[0];
-    int e = (int) shape[1];
-    float[] w = weight.toFloatArray();
-    float[] b = bias == null ? new float[e] : bias.toFloatArray();
-    float[] f = m.headArray("annotator.features");
-    int rows = f == null ? in : f.length / in;
-    float[][] out = new float[rows][e];
-    for (int r = 0; r < rows; r++) {
-      for (int j = 0; j < e; j++) {
-        double s = b[j];
-        if (f == null) {
-          s += w[r * e + j];
-        } else {
-          for (int d = 0; d < in; d++) {
-            s += f[r * in + d] * w[d * e + j];
-          }
-        }
-        out[r][j] = (float) s;
-      }
-      if (normalize) {
-        double norm = 0;
-        for (float v : out[r]) {
-          norm += v * v;
-        }
-        norm = Math.sqrt(norm);
-        if (norm > 1e-12) {
-          for (int j = 0; j < e; j++) {
-            out[r][j] = (float) (out[r][j] / norm);
-          }
-        }
-      }
-    }
-    return out;
   }
 }
