@@ -7,6 +7,7 @@ import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.nn.internal.AttentionVote;
 import org.crowd4j.nn.internal.Records;
 import org.crowd4j.nn.internal.TrainingSet;
 import org.crowd4j.nn.internal.VoteProblem;
@@ -391,7 +392,15 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       EpochListener listener) {
     VoteResult r =
         new VoteTraining(
-                options, train, backbone, p, multiLabel, validation, multiValidation, listener)
+                NAME,
+                options,
+                train,
+                backbone,
+                p,
+                multiLabel,
+                validation,
+                multiValidation,
+                listener)
             .train();
     Map<String, Object> saved = Records.toMap(options);
     saved.put("multiLabel", multiLabel);
@@ -449,6 +458,6 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
 
   /** The differentiable binarisation σ(k(ȳ − T)). */
   public static double binarize(double voted, double sharpness, double threshold) {
-    return VoteTraining.binarize(voted, sharpness, threshold);
+    return AttentionVote.binarize(voted, sharpness, threshold);
   }
 }

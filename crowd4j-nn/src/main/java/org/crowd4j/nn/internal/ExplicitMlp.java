@@ -4,6 +4,9 @@ import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
+import ai.djl.nn.Block;
+import ai.djl.nn.Parameter;
+import ai.djl.util.Pair;
 import java.util.SplittableRandom;
 
 /**
@@ -162,5 +165,34 @@ final class ExplicitMlp {
       out[j] = g[j] == null ? p[j] : p[j].sub(g[j].mul(step));
     }
     return out;
+  }
+
+  /**
+   * Copies explicit parameters into the DJL block of the same MLP (its parameters in the same
+   * order): explicit weights are {@code in × out}, DJL's linear layers hold {@code out × in}.
+   */
+  static void copyInto(NDArray[] p, Block block) {
+    int j = 0;
+    for (Pair<String, Parameter> e : block.getParameters()) {
+      NDArray target = e.getValue().getArray();
+      NDArray source = p[j];
+      float[] v = source.toFloatArray();
+      if (source.getShape().dimension() == 2) {
+        int in = (int) source.getShape().get(0);
+        int out = (int) source.getShape().get(1);
+        float[] tr = new float[v.length];
+        for (int a = 0; a < in; a++) {
+          for (int c = 0; c < out; c++) {
+            tr[c * in + a] = v[a * out + c];
+          }
+        }
+        v = tr;
+      }
+      if (target.size() != v.length) {
+        throw new IllegalStateException("parameter " + e.getKey() + " does not match");
+      }
+      target.set(v);
+      j++;
+    }
   }
 }

@@ -23,7 +23,6 @@ import java.util.SplittableRandom;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.EpochListener;
-import org.crowd4j.nn.EpochStats;
 import org.crowd4j.nn.NnRuntime;
 import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.nn.TrainingSummary;
@@ -179,7 +178,7 @@ public final class TrainingLoop {
         selection == TrainOptions.Selection.HELD_OUT_ANSWERS
             || selection == TrainOptions.Selection.HELD_OUT_REFERENCE;
     if (heldOutSplit) {
-      int[][] split = holdOutSplit(usable, o.holdOut(), o.seed() ^ 0x5DEECE66DL);
+      int[][] split = EpochLoop.holdOutSplit(usable, o.holdOut(), o.seed() ^ 0x5DEECE66DL);
       if (split[1].length < 1) {
         throw new IllegalArgumentException(
             "held-out selection needs holdOut > 0 and at least two items");
@@ -194,92 +193,11 @@ public final class TrainingLoop {
           case HELD_OUT_REFERENCE -> "held-out-ref-nll";
           default -> "last-epoch";
         };
-    SplittableRandom shuffleRng = new SplittableRandom(o.seed());
-    double[] losses = new double[o.epochs()];
-    double[] scores = new double[o.epochs()];
-    double[] seconds = new double[o.epochs()];
-    Map<String, float[]> best = null;
-    EpochSelector selector = new EpochSelector(selection);
-    int epochsRun = 0;
-    for (int epoch = 1; epoch <= o.epochs(); epoch++) {
-      if (o.resetOptimizerEachEpoch() && epoch > 1) {
-        adam.reset();
-      }
-      long t0 = System.nanoTime();
-      head.beforeEpoch(epoch, set, head.wantsEpochProbabilities() ? trainingProbabilities() : null);
-      int[] order = train.clone();
-      shuffle(order, shuffleRng);
-      double lossSum = 0;
-      double weight = 0;
-      for (int from = 0; from < order.length; from += o.batchSize()) {
-        int to = Math.min(order.length, from + o.batchSize());
-        try (NDManager step = root.newSubManager()) {
-          attach(step, adam.state());
-          MiniBatch b = set.batch(step, order, from, to);
-          float lossValue;
-          try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
-            NDArray logits = block.forward(store, new NDList(b.x()), true).singletonOrThrow();
-            NDArray loss = head.dataLoss(b, logits);
-            NDArray reg = head.regularizer(step);
-            if (reg != null) {
-              loss = loss.add(reg);
-            }
-            gc.backward(loss);
-            lossValue = loss.getFloat();
-          }
-          adam.step();
-          lossSum += (double) lossValue * (to - from);
-          weight += to - from;
-        }
-      }
-      seconds[epoch - 1] = (System.nanoTime() - t0) / 1e9;
-      losses[epoch - 1] = lossSum / weight;
-      if (!Double.isFinite(losses[epoch - 1])) {
-        LOG.warn("{}: non-finite training loss at epoch {}", method, epoch);
-      }
-      double score = Double.NaN;
-      if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
-        score = valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
-      } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
-        score = heldOutNll(heldOut);
-      } else if (selection == TrainOptions.Selection.HELD_OUT_REFERENCE) {
-        if (reference == null) {
-          reference = referenceLogConfusions();
-        }
-        score = referenceNll(heldOut, reference);
-      }
-      scores[epoch - 1] = score;
-      epochsRun = epoch;
-      boolean improved = selector.offer(epoch, score);
-      if (improved) {
-        if (selection != TrainOptions.Selection.LAST_EPOCH) {
-          best = snapshot();
-        }
-        if (!o.checkpointDir().isEmpty() && checkpointer != null) {
-          checkpoint(epoch);
-        }
-      }
-      boolean patienceLeft =
-          o.patience() == 0
-              || selection == TrainOptions.Selection.LAST_EPOCH
-              || epoch - selector.bestEpoch() < o.patience();
-      boolean go =
-          listener.onEpoch(
-              new EpochStats(
-                  method,
-                  epoch,
-                  o.epochs(),
-                  losses[epoch - 1],
-                  score,
-                  metric,
-                  improved,
-                  seconds[epoch - 1]));
-      if (!go || !patienceLeft) {
-        break;
-      }
-    }
+    Epochs epochs = new Epochs(adam, selection, heldOut);
+    EpochLoop.Outcome run =
+        new EpochLoop(method, o, selection, metric, o.patience(), listener).run(train, epochs);
     adam.close();
-    restore(best);
+    restore(epochs.best);
     int annotatorEpochs = 0;
     double annotatorScore = Double.NaN;
     boolean fitAnnotators =
@@ -290,7 +208,7 @@ public final class TrainingLoop {
       int[][] split =
           heldOutSplit
               ? new int[][] {train, heldOut}
-              : holdOutSplit(
+              : EpochLoop.holdOutSplit(
                   usable, o.holdOut() > 0 ? o.holdOut() : 0.1, o.seed() ^ 0x2545F4914F6CDD1DL);
       if (split[1].length > 0 && split[0].length > 0) {
         double[] fit = refitAnnotators(split[0], split[1]);
@@ -303,19 +221,94 @@ public final class TrainingLoop {
     }
     TrainingSummary summary =
         new TrainingSummary(
-            epochsRun,
-            selector.bestEpoch(),
+            run.epochsRun(),
+            run.bestEpoch(),
             metric,
-            selector.bestScore(),
-            Arrays.copyOf(losses, epochsRun),
-            Arrays.copyOf(scores, epochsRun),
-            Arrays.copyOf(seconds, epochsRun),
+            run.bestScore(),
+            run.losses(),
+            run.scores(),
+            run.seconds(),
             train.length,
             heldOut.length,
             annotatorEpochs,
             annotatorScore,
             fitAnnotators && !o.fitAnnotators());
     return build(summary, true);
+  }
+
+  /**
+   * The classifier's epochs: autograd steps of the head's data term plus its regulariser, the
+   * selection score of {@code selection}, snapshots of the kept epoch and checkpoints.
+   */
+  private final class Epochs implements EpochLoop.Steps {
+    private final AdamOptimizer adam;
+    private final TrainOptions.Selection selection;
+    private final int[] heldOut;
+    private Map<String, float[]> best;
+
+    Epochs(AdamOptimizer adam, TrainOptions.Selection selection, int[] heldOut) {
+      this.adam = adam;
+      this.selection = selection;
+      this.heldOut = heldOut;
+    }
+
+    @Override
+    public void resetOptimizers() {
+      adam.reset();
+    }
+
+    @Override
+    public void beforeEpoch(int epoch) {
+      head.beforeEpoch(epoch, set, head.wantsEpochProbabilities() ? trainingProbabilities() : null);
+    }
+
+    @Override
+    public double trainBatch(int[] order, int from, int to, int epoch) {
+      try (NDManager step = root.newSubManager()) {
+        attach(step, adam.state());
+        MiniBatch b = set.batch(step, order, from, to);
+        float lossValue;
+        try (GradientCollector gc = NnRuntime.engine().newGradientCollector()) {
+          NDArray logits = block.forward(store, new NDList(b.x()), true).singletonOrThrow();
+          NDArray loss = head.dataLoss(b, logits);
+          NDArray reg = head.regularizer(step);
+          if (reg != null) {
+            loss = loss.add(reg);
+          }
+          gc.backward(loss);
+          lossValue = loss.getFloat();
+        }
+        adam.step();
+        return lossValue;
+      }
+    }
+
+    @Override
+    public double score() {
+      if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
+        return valid.accuracy(argmax(head.predictionScores(logits(validX()), set.k), set.k));
+      } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
+        return heldOutNll(heldOut);
+      } else if (selection == TrainOptions.Selection.HELD_OUT_REFERENCE) {
+        if (reference == null) {
+          reference = referenceLogConfusions();
+        }
+        return referenceNll(heldOut, reference);
+      }
+      return Double.NaN;
+    }
+
+    @Override
+    public void keep() {
+      best = snapshot();
+    }
+
+    @Override
+    public void selected(int epoch) {
+      if (!o.checkpointDir().isEmpty() && checkpointer != null) {
+        checkpoint(epoch);
+      }
+    }
   }
 
   private TrainingResult build(TrainingSummary summary, boolean owner) {
@@ -342,22 +335,6 @@ public final class TrainingLoop {
   }
 
   /**
-   * A seeded split of {@code items} into {@code [kept, held out]} (both sorted), holding out
-   * ⌈share·n⌉ items but keeping at least one; the held-out part is empty for fewer than two items.
-   */
-  public static int[][] holdOutSplit(int[] items, double share, long seed) {
-    int[] shuffled = items.clone();
-    shuffle(shuffled, new SplittableRandom(seed));
-    int h = (int) Math.ceil(share * items.length);
-    h = Math.max(0, Math.min(h, items.length - 1));
-    int[] out = Arrays.copyOf(shuffled, h);
-    int[] kept = Arrays.copyOfRange(shuffled, h, shuffled.length);
-    Arrays.sort(out);
-    Arrays.sort(kept);
-    return new int[][] {kept, out};
-  }
-
-  /**
    * Fits the head's parameters with the classifier frozen (see the class comment); returns {epochs
    * run, held-out mean NLL of the kept parameters}. The parameters with the lowest held-out NLL,
    * the starting ones included, are kept.
@@ -376,7 +353,7 @@ public final class TrainingLoop {
     while (epoch < o.epochs() && epoch - bestEpoch < o.patience()) {
       epoch++;
       int[] order = fitItems.clone();
-      shuffle(order, rng);
+      EpochLoop.shuffle(order, rng);
       for (int from = 0; from < order.length; from += o.batchSize()) {
         int to = Math.min(order.length, from + o.batchSize());
         try (NDManager step = root.newSubManager()) {
@@ -607,20 +584,5 @@ public final class TrainingLoop {
       out[i] = b;
     }
     return out;
-  }
-
-  /**
-   * Shuffles {@code a} in place (Fisher–Yates from the end, one draw of {@code rng} per position).
-   *
-   * @param a the array
-   * @param rng the generator
-   */
-  public static void shuffle(int[] a, SplittableRandom rng) {
-    for (int i = a.length - 1; i > 0; i--) {
-      int j = rng.nextInt(i + 1);
-      int t = a[i];
-      a[i] = a[j];
-      a[j] = t;
-    }
   }
 }

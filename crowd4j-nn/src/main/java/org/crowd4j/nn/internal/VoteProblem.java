@@ -32,6 +32,7 @@ public record VoteProblem(
     float[] targets,
     Vocabulary labels,
     Vocabulary sets) {
+  /** Whether any set labelled item {@code i}. */
   boolean usable(int i) {
     for (int s = 0; s < m; s++) {
       if (has[i * m + s]) {
@@ -39,5 +40,35 @@ public record VoteProblem(
       }
     }
     return false;
+  }
+
+  /** Items {@code 0..n-1} that at least one set labelled (or all, for plain targets). */
+  int[] usableItems() {
+    int[] out = new int[n];
+    int c = 0;
+    for (int i = 0; i < n; i++) {
+      if (usable(i)) {
+        out[c++] = i;
+      }
+    }
+    return java.util.Arrays.copyOf(out, c);
+  }
+
+  /** Mean voting weight of each set over the items it labelled ({@code weights} is n × M). */
+  double[] meanWeights(double[] weights) {
+    double[] sum = new double[m];
+    int[] count = new int[m];
+    for (int i = 0; i < n; i++) {
+      for (int t = 0; t < m; t++) {
+        if (has[i * m + t]) {
+          sum[t] += weights[i * m + t];
+          count[t]++;
+        }
+      }
+    }
+    for (int t = 0; t < m; t++) {
+      sum[t] = count[t] == 0 ? 0 : sum[t] / count[t];
+    }
+    return sum;
   }
 }

@@ -1,15 +1,11 @@
 package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDArrays;
-import ai.djl.ndarray.NDList;
 import ai.djl.ndarray.NDManager;
 import ai.djl.ndarray.types.DataType;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 import ai.djl.nn.Block;
-import ai.djl.nn.Parameter;
-import ai.djl.util.Pair;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -21,14 +17,11 @@ import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.metrics.RocAuc;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.EpochListener;
-import org.crowd4j.nn.EpochStats;
 import org.crowd4j.nn.LearningToVote;
 import org.crowd4j.nn.NnRuntime;
 import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.nn.TrainingSummary;
 import org.crowd4j.nn.Validation;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * One training run of learning to vote (the method, its steps and its choices are described on
@@ -38,96 +31,9 @@ import org.slf4j.LoggerFactory;
  * backbone's DJL block.
  */
 public final class VoteTraining {
-  private static final Logger LOG = LoggerFactory.getLogger(VoteTraining.class);
-  private static final String NAME = "learning-to-vote";
   private static final int EVAL_BATCH = 1024;
-  private static final float MASKED = -1e4f;
 
-  /** Adam (or plain steps) on explicit arrays with given gradients, PyTorch's arithmetic. */
-  static final class Stepper {
-    private final NDArray[] params;
-    private final NDArray[] first;
-    private final NDArray[] second;
-    private final NDArray[] maxSecond;
-    private final boolean[] decay;
-    private final boolean adam;
-    private final float lr;
-    private final float b1;
-    private final float b2;
-    private final float eps;
-    private final float wd;
-    private int t;
-
-    Stepper(
-        NDManager home,
-        NDArray[] params,
-        boolean[] decay,
-        boolean adam,
-        double lr,
-        TrainOptions o) {
-      this.params = params;
-      this.decay = decay;
-      this.adam = adam;
-      this.lr = (float) lr;
-      this.b1 = (float) o.beta1();
-      this.b2 = (float) o.beta2();
-      this.eps = (float) o.epsilon();
-      this.wd = (float) o.weightDecay();
-      first = new NDArray[params.length];
-      second = new NDArray[params.length];
-      maxSecond = new NDArray[o.amsgrad() ? params.length : 0];
-      for (int j = 0; j < params.length; j++) {
-        first[j] = home.zeros(params[j].getShape());
-        second[j] = home.zeros(params[j].getShape());
-        if (o.amsgrad()) {
-          maxSecond[j] = home.zeros(params[j].getShape());
-        }
-      }
-    }
-
-    List<NDArray> state() {
-      List<NDArray> s = new ArrayList<>(Arrays.asList(first));
-      s.addAll(Arrays.asList(second));
-      s.addAll(Arrays.asList(maxSecond));
-      return s;
-    }
-
-    void reset() {
-      for (NDArray a : state()) {
-        a.muli(0f);
-      }
-      t = 0;
-    }
-
-    void step(NDArray[] grads) {
-      t++;
-      float bc1 = 1 - (float) Math.pow(b1, t);
-      float sqrtBc2 = (float) Math.sqrt(1 - Math.pow(b2, t));
-      for (int j = 0; j < params.length; j++) {
-        NDArray g = grads[j];
-        if (decay[j] && wd > 0) {
-          g = g.add(params[j].mul(wd));
-        }
-        if (!adam) {
-          params[j].subi(g.mul(lr));
-          continue;
-        }
-        first[j].muli(b1).addi(g.mul(1 - b1));
-        second[j].muli(b2).addi(g.square().muli(1 - b2));
-        NDArray v = second[j];
-        if (maxSecond.length > 0) {
-          maxSecond[j].addi(v.sub(maxSecond[j]).maximum(0f));
-          v = maxSecond[j];
-        }
-        NDArray denom = v.sqrt().divi(sqrtBc2).addi(eps);
-        params[j].subi(first[j].div(denom).muli(lr / bc1));
-      }
-    }
-  }
-
-  /** What one vote gives on a minibatch. */
-  record Vote(NDArray labels, NDArray concat, NDArray weights, NDArray voted, NDArray refined) {}
-
+  private final String method;
   private final LearningToVote.Options options;
   private final TrainOptions train;
   private final Backbone backbone;
@@ -139,6 +45,7 @@ public final class VoteTraining {
   private final LearningToVote.MultiLabelValidation multiValid;
   private final EpochListener listener;
   private final ExplicitMlp mlp;
+  private final AttentionVote voter;
   private final int[] hidden;
   private final double dropout;
   private final List<NDArray> longLived = new ArrayList<>();
@@ -149,6 +56,7 @@ public final class VoteTraining {
   /**
    * A training run of learning to vote.
    *
+   * @param method the learner's name (for messages and epoch reports)
    * @param options the learner's options
    * @param train the training options
    * @param backbone the classifier (an MLP without batch normalisation, at least one hidden layer)
@@ -159,6 +67,7 @@ public final class VoteTraining {
    * @param listener called after every epoch, or {@code null}
    */
   public VoteTraining(
+      String method,
       LearningToVote.Options options,
       TrainOptions train,
       Backbone backbone,
@@ -167,6 +76,7 @@ public final class VoteTraining {
       Validation valid,
       LearningToVote.MultiLabelValidation multiValid,
       EpochListener listener) {
+    this.method = method;
     this.options = options;
     this.train = train;
     this.backbone = backbone;
@@ -182,12 +92,12 @@ public final class VoteTraining {
         || Boolean.TRUE.equals(b.get("batchNorm"))
         || Boolean.TRUE.equals(b.get("inputBatchNorm"))) {
       throw new IllegalArgumentException(
-          NAME + " needs an MLP backbone without batch normalisation, got " + b);
+          method + " needs an MLP backbone without batch normalisation, got " + b);
     }
     hidden = (int[]) b.get("hidden");
     if (hidden.length == 0) {
       throw new IllegalArgumentException(
-          NAME + " needs at least one hidden layer (the meta step changes its features)");
+          method + " needs at least one hidden layer (the meta step changes its features)");
     }
     dropout = ((Number) b.get("dropout")).doubleValue();
     int[] sizes = new int[hidden.length + 2];
@@ -195,6 +105,7 @@ public final class VoteTraining {
     System.arraycopy(hidden, 0, sizes, 1, hidden.length);
     sizes[sizes.length - 1] = p.k();
     mlp = new ExplicitMlp(sizes);
+    voter = new AttentionVote(options, p, mlp, softmax);
   }
 
   /**
@@ -226,11 +137,11 @@ public final class VoteTraining {
     for (int j = 0; j < decay.length; j += 2) {
       decay[j] = true;
     }
-    Stepper thetaStep = new Stepper(work, theta, decay, true, o.learningRate(), o);
+    GradientStepper thetaStep = new GradientStepper(work, theta, decay, true, o.learningRate(), o);
     double attRate =
         options.attentionLearningRate() > 0 ? options.attentionLearningRate() : o.learningRate();
-    Stepper attStep =
-        new Stepper(
+    GradientStepper attStep =
+        new GradientStepper(
             work,
             attention,
             new boolean[attention.length],
@@ -242,7 +153,7 @@ public final class VoteTraining {
     longLived.addAll(thetaStep.state());
     longLived.addAll(attStep.state());
 
-    int[] usable = usableItems();
+    int[] usable = p.usableItems();
     if (usable.length == 0) {
       throw new IllegalArgumentException("no training item has a label");
     }
@@ -251,17 +162,13 @@ public final class VoteTraining {
     int[] heldOut = new int[0];
     int[] trainItems = usable;
     if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
-      int[] shuffled = usable.clone();
-      TrainingLoop.shuffle(shuffled, new SplittableRandom(o.seed() ^ 0x5DEECE66DL));
-      int h = Math.min((int) Math.ceil(o.holdOut() * usable.length), usable.length - 1);
-      if (h < 1) {
+      int[][] split = EpochLoop.holdOutSplit(usable, o.holdOut(), o.seed() ^ 0x5DEECE66DL);
+      if (split[1].length < 1) {
         throw new IllegalArgumentException(
             "held-out selection needs holdOut > 0 and at least two items");
       }
-      heldOut = Arrays.copyOf(shuffled, h);
-      Arrays.sort(heldOut);
-      trainItems = Arrays.copyOfRange(shuffled, h, shuffled.length);
-      Arrays.sort(trainItems);
+      trainItems = split[0];
+      heldOut = split[1];
     }
     String metric =
         switch (selection) {
@@ -282,92 +189,20 @@ public final class VoteTraining {
       validX = vf.toArray();
       TrainingSet.applyStandardization(validX, p.d(), p.mean(), p.std());
     }
-    SplittableRandom shuffleRng = new SplittableRandom(o.seed());
-    SplittableRandom dropRng = new SplittableRandom(o.seed() ^ 0xD1B54A32D192ED03L);
-    double[] losses = new double[o.epochs()];
-    double[] scores = new double[o.epochs()];
-    double[] seconds = new double[o.epochs()];
-    float[][] best = null;
-    EpochSelector selector = new EpochSelector(selection);
-    int epochsRun = 0;
-    for (int epoch = 1; epoch <= o.epochs(); epoch++) {
-      if (o.resetOptimizerEachEpoch() && epoch > 1) {
-        thetaStep.reset();
-        attStep.reset();
-      }
-      long t0 = System.nanoTime();
-      int[] order = trainItems.clone();
-      TrainingLoop.shuffle(order, shuffleRng);
-      double lossSum = 0;
-      for (int from = 0; from < order.length; from += o.batchSize()) {
-        int to = Math.min(order.length, from + o.batchSize());
-        try (NDManager step = work.newSubManager()) {
-          attach(step);
-          lossSum +=
-              trainStep(
-                      step,
-                      order,
-                      from,
-                      to,
-                      thetaStep,
-                      epoch > options.warmupEpochs() ? attStep : null,
-                      dropRng)
-                  * (to - from);
-        }
-      }
-      seconds[epoch - 1] = (System.nanoTime() - t0) / 1e9;
-      losses[epoch - 1] = lossSum / order.length;
-      if (!Double.isFinite(losses[epoch - 1])) {
-        LOG.warn("{}: non-finite training loss at epoch {}", NAME, epoch);
-      }
-      double score = Double.NaN;
-      if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
-        float[] z = logits(validX);
-        if (multiValid != null) {
-          double[] scoresD = new double[z.length];
-          for (int j = 0; j < z.length; j++) {
-            scoresD[j] = z[j];
-          }
-          score = RocAuc.mean(RocAuc.perLabel(scoresD, multiValid.truth(), p.k()));
-        } else {
-          score = valid.accuracy(TrainingLoop.argmax(z, p.k()));
-        }
-      } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
-        score = heldOutBce(heldOut);
-      }
-      scores[epoch - 1] = score;
-      epochsRun = epoch;
-      boolean improved = selector.offer(epoch, score);
-      if (improved) {
-        if (selection != TrainOptions.Selection.LAST_EPOCH) {
-          best = snapshot();
-        }
-      }
-      boolean go =
-          listener.onEpoch(
-              new EpochStats(
-                  NAME,
-                  epoch,
-                  o.epochs(),
-                  losses[epoch - 1],
-                  score,
-                  metric,
-                  improved,
-                  seconds[epoch - 1]));
-      if (!go) {
-        break;
-      }
-    }
-    restore(best);
+    // no early stopping: learning to vote trains every epoch (its warm-up counts epochs)
+    VoteEpochs epochs = new VoteEpochs(selection, validX, heldOut, thetaStep, attStep);
+    EpochLoop.Outcome run =
+        new EpochLoop(method, o, selection, metric, 0, listener).run(trainItems, epochs);
+    restore(epochs.best);
     TrainingSummary summary =
         new TrainingSummary(
-            epochsRun,
-            selector.bestEpoch(),
+            run.epochsRun(),
+            run.bestEpoch(),
             metric,
-            selector.bestScore(),
-            Arrays.copyOf(losses, epochsRun),
-            Arrays.copyOf(scores, epochsRun),
-            Arrays.copyOf(seconds, epochsRun),
+            run.bestScore(),
+            run.losses(),
+            run.scores(),
+            run.seconds(),
             trainItems.length,
             heldOut.length,
             0,
@@ -377,15 +212,76 @@ public final class VoteTraining {
     return new VoteResult(build(summary, votes[0]), votes[0], votes[1], votes[2], m, p.k());
   }
 
-  private int[] usableItems() {
-    int[] out = new int[p.n()];
-    int c = 0;
-    for (int i = 0; i < p.n(); i++) {
-      if (p.usable(i)) {
-        out[c++] = i;
+  /**
+   * Learning to vote's epochs: a vote and a step of the classifier and (after the warm-up) of the
+   * attention per minibatch, the selection score of {@code selection}, snapshots of the kept epoch.
+   */
+  private final class VoteEpochs implements EpochLoop.Steps {
+    private final TrainOptions.Selection selection;
+    private final float[] validX;
+    private final int[] heldOut;
+    private final GradientStepper thetaStep;
+    private final GradientStepper attStep;
+    private final SplittableRandom dropRng =
+        new SplittableRandom(train.seed() ^ 0xD1B54A32D192ED03L);
+    private float[][] best;
+
+    VoteEpochs(
+        TrainOptions.Selection selection,
+        float[] validX,
+        int[] heldOut,
+        GradientStepper thetaStep,
+        GradientStepper attStep) {
+      this.selection = selection;
+      this.validX = validX;
+      this.heldOut = heldOut;
+      this.thetaStep = thetaStep;
+      this.attStep = attStep;
+    }
+
+    @Override
+    public void resetOptimizers() {
+      thetaStep.reset();
+      attStep.reset();
+    }
+
+    @Override
+    public double trainBatch(int[] order, int from, int to, int epoch) {
+      try (NDManager step = work.newSubManager()) {
+        attach(step);
+        return trainStep(
+            step,
+            order,
+            from,
+            to,
+            thetaStep,
+            epoch > options.warmupEpochs() ? attStep : null,
+            dropRng);
       }
     }
-    return Arrays.copyOf(out, c);
+
+    @Override
+    public double score() {
+      if (selection == TrainOptions.Selection.VALIDATION_GOLD) {
+        float[] z = logits(validX);
+        if (multiValid != null) {
+          double[] scoresD = new double[z.length];
+          for (int j = 0; j < z.length; j++) {
+            scoresD[j] = z[j];
+          }
+          return RocAuc.mean(RocAuc.perLabel(scoresD, multiValid.truth(), p.k()));
+        }
+        return valid.accuracy(TrainingLoop.argmax(z, p.k()));
+      } else if (selection == TrainOptions.Selection.HELD_OUT_ANSWERS) {
+        return heldOutBce(heldOut);
+      }
+      return Double.NaN;
+    }
+
+    @Override
+    public void keep() {
+      best = snapshot();
+    }
   }
 
   private void attach(NDManager scope) {
@@ -403,81 +299,23 @@ public final class VoteTraining {
     return out;
   }
 
-  /**
-   * The vote on a minibatch (evaluation mode): meta step per set, features, attention weights, ȳ
-   * and ỹ.
-   */
-  private Vote vote(NDManager s, NDArray x, int[] items, int from, int to) {
-    int b = to - from;
-    int m = p.m();
-    int k = p.k();
-    float[] ys = new float[b * m * k];
-    float[] hasB = new float[b * m];
-    int[] count = new int[m];
-    for (int j = 0; j < b; j++) {
-      int i = items[from + j];
-      for (int t = 0; t < m; t++) {
-        if (p.has()[i * m + t]) {
-          hasB[j * m + t] = 1;
-          count[t]++;
-          System.arraycopy(p.y()[t], i * k, ys, (j * m + t) * k, k);
-        }
-      }
-    }
-    NDArray yStack = s.create(ys, new Shape(b, m, k));
-    NDArray hasArr = s.create(hasB, new Shape(b, m));
-    ExplicitMlp.Pass base = mlp.forward(theta, x, null, true);
-    NDArray prob = softmax ? base.logits().softmax(1) : Activation.sigmoid(base.logits());
-    // per-item gradient of L_C with respect to the logits: (q − y_m) / N for BCE, q − y_m for CE
-    float perItem = softmax ? 1f : k;
-    NDList feats = new NDList(m);
-    for (int t = 0; t < m; t++) {
-      if (count[t] == 0 || options.metaStep() == 0) {
-        feats.add(base.inputs()[mlp.layers() - 1]);
-        continue;
-      }
-      NDArray yt = yStack.get(":, " + t + ", :");
-      NDArray ht = hasArr.get(":, " + t).expandDims(1);
-      if (options.metaPerItem()) {
-        // rows without set t get a zero gradient, hence the features of θ
-        NDArray dz = prob.sub(yt).mul(ht).div(perItem);
-        feats.add(mlp.perItemMetaFeatures(theta, base, dz, (float) options.metaStep()));
-      } else {
-        NDArray dz = prob.sub(yt).mul(ht).div(count[t] * perItem);
-        NDArray[] g = mlp.backward(theta, base, dz, false);
-        NDArray[] meta = ExplicitMlp.shifted(theta, g, (float) options.metaStep());
-        feats.add(mlp.forward(meta, x, null, false).top());
-      }
-    }
-    NDArray concat = NDArrays.concat(feats, 1);
-    NDArray logits = concat.matMul(attention[0]).add(attention[1]).add(hasArr.sub(1f).mul(-MASKED));
-    NDArray w = logits.softmax(1).mul(hasArr);
-    NDArray voted = w.expandDims(2).mul(yStack).sum(new int[] {1});
-    NDArray refined =
-        options.binarize() && !softmax
-            ? Activation.sigmoid(
-                voted.sub((float) options.threshold()).mul((float) options.sharpness()))
-            : voted;
-    return new Vote(yStack, concat, w, voted, refined);
-  }
-
   private double trainStep(
       NDManager s,
       int[] items,
       int from,
       int to,
-      Stepper thetaStep,
-      Stepper attStep,
+      GradientStepper thetaStep,
+      GradientStepper attStep,
       SplittableRandom dropRng) {
     int b = to - from;
     int k = p.k();
     NDArray x = s.create(rows(p.x(), p.d(), items, from, to), new Shape(b, p.d()));
-    Vote v = null;
+    AttentionVote.Vote v = null;
     NDArray target;
     if (plain) {
       target = s.create(rows(p.targets(), k, items, from, to), new Shape(b, k));
     } else {
-      v = vote(s, x, items, from, to);
+      v = voter.vote(s, theta, attention, x, items, from, to);
       target = v.refined();
     }
     NDArray[] masks = null;
@@ -512,18 +350,7 @@ public final class VoteTraining {
       gy = z.neg().mul(scale);
     }
     NDArray[] g = mlp.backward(theta, pass, dz, true);
-    NDArray[] ga = null;
-    if (!plain) {
-      // through the binarisation, the weighted sum and the softmax of the attention
-      if (options.binarize() && !softmax) {
-        NDArray r = v.refined();
-        gy = gy.mul(r.mul(r.neg().add(1f)).mul((float) options.sharpness()));
-      }
-      NDArray gw = v.labels().mul(gy.expandDims(1)).sum(new int[] {2});
-      NDArray w = v.weights();
-      NDArray gs = w.mul(gw.sub(w.mul(gw).sum(new int[] {1}, true)));
-      ga = new NDArray[] {v.concat().transpose().matMul(gs), gs.sum(new int[] {0})};
-    }
+    NDArray[] ga = plain ? null : voter.attentionGradient(v, gy);
     thetaStep.step(g);
     if (ga != null && attStep != null) {
       attStep.step(ga);
@@ -566,22 +393,7 @@ public final class VoteTraining {
           target[c] = p.targets()[i * k + c];
         }
       } else {
-        Arrays.fill(target, 0);
-        int sets = 0;
-        for (int t = 0; t < m; t++) {
-          if (p.has()[i * m + t]) {
-            sets++;
-            for (int c = 0; c < k; c++) {
-              target[c] += p.y()[t][i * k + c];
-            }
-          }
-        }
-        for (int c = 0; c < k; c++) {
-          target[c] /= sets;
-          if (options.binarize() && !softmax) {
-            target[c] = binarize(target[c], options.sharpness(), options.threshold());
-          }
-        }
+        voter.equalWeightTarget(i, target);
       }
       double l = 0;
       if (softmax) {
@@ -632,7 +444,7 @@ public final class VoteTraining {
           rb = vb;
         } else {
           NDArray x = s.create(rows(p.x(), p.d(), usable, from, to), new Shape(to - from, p.d()));
-          Vote v = vote(s, x, usable, from, to);
+          AttentionVote.Vote v = voter.vote(s, theta, attention, x, usable, from, to);
           wb = v.weights().toFloatArray();
           vb = v.voted().toFloatArray();
           rb = v.refined().toFloatArray();
@@ -681,29 +493,7 @@ public final class VoteTraining {
     try {
       Block block = backbone.build(p.d(), p.k());
       block.initialize(root, DataType.FLOAT32, new Shape(1, p.d()));
-      int j = 0;
-      for (Pair<String, Parameter> e : block.getParameters()) {
-        NDArray target = e.getValue().getArray();
-        NDArray source = theta[j];
-        float[] v = source.toFloatArray();
-        if (source.getShape().dimension() == 2) {
-          // explicit weights are (in × out), DJL's linear layers hold (out × in)
-          int in = (int) source.getShape().get(0);
-          int out = (int) source.getShape().get(1);
-          float[] tr = new float[v.length];
-          for (int a = 0; a < in; a++) {
-            for (int c = 0; c < out; c++) {
-              tr[c * in + a] = v[a * out + c];
-            }
-          }
-          v = tr;
-        }
-        if (target.size() != v.length) {
-          throw new IllegalStateException("parameter " + e.getKey() + " does not match");
-        }
-        target.set(v);
-        j++;
-      }
+      ExplicitMlp.copyInto(theta, block);
       Map<String, NDArray> head = new LinkedHashMap<>();
       if (!plain) {
         head.put(
@@ -715,7 +505,7 @@ public final class VoteTraining {
           new Network(true, block, root, p.d(), p.labels(), p.sets(), p.mean(), p.std(), head);
       return new TrainingResult(
           network,
-          plain ? null : new WorkerSkills(meanWeights(weights)),
+          plain ? null : new WorkerSkills(p.meanWeights(weights)),
           summary,
           train,
           TrainedHead::new);
@@ -723,37 +513,5 @@ public final class VoteTraining {
       root.close();
       throw e;
     }
-  }
-
-  /** Mean voting weight of each set over the items it labelled. */
-  private double[] meanWeights(double[] weights) {
-    int m = p.m();
-    double[] sum = new double[m];
-    int[] count = new int[m];
-    for (int i = 0; i < p.n(); i++) {
-      for (int t = 0; t < m; t++) {
-        if (p.has()[i * m + t]) {
-          sum[t] += weights[i * m + t];
-          count[t]++;
-        }
-      }
-    }
-    for (int t = 0; t < m; t++) {
-      sum[t] = count[t] == 0 ? 0 : sum[t] / count[t];
-    }
-    return sum;
-  }
-
-  /**
-   * The differentiable binarisation σ(k(ȳ − T)).
-   *
-   * @param voted ȳ
-   * @param sharpness k
-   * @param threshold T
-   * @return σ(k(ȳ − T))
-   */
-  public static double binarize(double voted, double sharpness, double threshold) {
-    double z = sharpness * (voted - threshold);
-    return z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z));
   }
 }

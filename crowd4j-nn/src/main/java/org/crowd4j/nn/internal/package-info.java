@@ -4,15 +4,17 @@
  * release, without notice or deprecation. Depend on {@link org.crowd4j.nn} instead.
  *
  * <ul>
- *   <li>training: {@link org.crowd4j.nn.internal.TrainingLoop} (seeded minibatches, {@link
- *       org.crowd4j.nn.internal.AdamOptimizer}, model selection, early stopping, the annotator
- *       model's refit), {@link org.crowd4j.nn.internal.TrainingSet} and {@link
- *       org.crowd4j.nn.internal.MiniBatch}, {@link org.crowd4j.nn.internal.VoteTraining} for
- *       learning to vote;
+ *   <li>training: the epoch loop every run shares (seeded shuffling into minibatches, model
+ *       selection, early stopping), {@link org.crowd4j.nn.internal.TrainingLoop} for the learners
+ *       on a DJL block ({@link org.crowd4j.nn.internal.AdamOptimizer}, the annotator model's
+ *       refit), {@link org.crowd4j.nn.internal.VoteTraining} for learning to vote (an explicit MLP,
+ *       the attention vote of {@link org.crowd4j.nn.internal.AttentionVote}), {@link
+ *       org.crowd4j.nn.internal.TrainingSet} and {@link org.crowd4j.nn.internal.MiniBatch};
  *   <li>heads: {@link org.crowd4j.nn.internal.Head} and one subclass per annotator model (the
- *       learner-specific loss, regulariser and annotator model), with the computations of trained
- *       CoNAL and LIA models ({@link org.crowd4j.nn.internal.ConalCorrectness}, {@link
- *       org.crowd4j.nn.internal.LiaTrainedHead});
+ *       learner-specific loss, regulariser and annotator model); the heads of trained models,
+ *       {@link org.crowd4j.nn.internal.TrainedHead} and the subclasses of CoNAL, LIA and the
+ *       weighted doctor net, with their annotator models' file format ({@link
+ *       org.crowd4j.nn.internal.AnnotatorModelFormat});
  *   <li>trained networks and their files: {@link org.crowd4j.nn.internal.Network}, {@link
  *       org.crowd4j.nn.internal.ModelFiles} (the model folder) and {@link
  *       org.crowd4j.nn.internal.Tensors} (safetensors).
