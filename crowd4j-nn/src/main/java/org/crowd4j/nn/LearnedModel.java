@@ -88,42 +88,74 @@ public final class LearnedModel implements AutoCloseable {
         r.summary());
   }
 
-  /** The learner's name. */
+  /**
+   * The learner's name.
+   *
+   * @return the name the learner is registered under
+   */
   public String method() {
     return method;
   }
 
-  /** The learner's options as saved (name → value). */
+  /**
+   * The learner's options as saved (name → value).
+   *
+   * @return a copy
+   */
   public Map<String, Object> options() {
     return new LinkedHashMap<>(options);
   }
 
-  /** The class labels (column order of {@link #predict}). */
+  /**
+   * The class labels (column order of {@link #predict}).
+   *
+   * @return the label vocabulary
+   */
   public Vocabulary labels() {
     return network.labels();
   }
 
-  /** The annotators of the training data (order of the annotator model). */
+  /**
+   * The annotators of the training data (order of the annotator model).
+   *
+   * @return the annotator vocabulary
+   */
   public Vocabulary workers() {
     return network.workers();
   }
 
-  /** Number of input features. */
+  /**
+   * Number of input features.
+   *
+   * @return features per row
+   */
   public int inputDim() {
     return network.inputDim();
   }
 
-  /** The classifier's description. */
+  /**
+   * The classifier's description.
+   *
+   * @return the backbone
+   */
   public Backbone backbone() {
     return spec;
   }
 
-  /** The learnt annotator model, or {@code null}. */
+  /**
+   * The learnt annotator model, or {@code null}.
+   *
+   * @return the annotator model
+   */
   public WorkerModel annotatorModel() {
     return head.annotatorModel();
   }
 
-  /** How training went ({@code null} for a checkpoint). */
+  /**
+   * How training went ({@code null} for a checkpoint).
+   *
+   * @return the summary
+   */
   public TrainingSummary summary() {
     return summary;
   }
@@ -132,17 +164,27 @@ public final class LearnedModel implements AutoCloseable {
    * How the settings were chosen when the model came from {@link Tuning} (the grid, each
    * candidate's selection score and the chosen one, as saved in {@code model.json}), else {@code
    * null}.
+   *
+   * @return a copy, or {@code null}
    */
   public Map<String, Object> tuning() {
     return tuning == null ? null : new LinkedHashMap<>(tuning);
   }
 
-  /** The training options as saved (name → value). */
+  /**
+   * The training options as saved (name → value).
+   *
+   * @return a copy
+   */
   public Map<String, Object> trainOptions() {
     return new LinkedHashMap<>(trainOptions);
   }
 
-  /** Whether the features are standardised before the classifier (statistics saved). */
+  /**
+   * Whether the features are standardised before the classifier (statistics saved).
+   *
+   * @return whether the training mean and standard deviation are applied
+   */
   public boolean standardized() {
     return network.standardizes();
   }
@@ -151,12 +193,23 @@ public final class LearnedModel implements AutoCloseable {
     this.tuning = t == null ? null : new LinkedHashMap<>(t);
   }
 
-  /** Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order. */
+  /**
+   * Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order.
+   *
+   * @param features the items' features ({@link #inputDim()} columns)
+   * @return the probabilities
+   */
   public double[] predict(TaskFeatures features) {
     return predict(features.toArray(), features.numRows());
   }
 
-  /** Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major). */
+  /**
+   * Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major).
+   *
+   * @param rows the raw features
+   * @param n number of rows
+   * @return {@code n × K} probabilities, row-major
+   */
   public double[] predict(float[] rows, int n) {
     checkOpen();
     return head.predict(rows, n);
@@ -166,6 +219,9 @@ public final class LearnedModel implements AutoCloseable {
    * Independent per-output probabilities σ(logit), {@code rows × outputs} row-major: the
    * predictions of a multi-label model (learning-to-vote's multi-label fit, whose {@link #labels()}
    * are the findings).
+   *
+   * @param features the items' features
+   * @return the probabilities
    */
   public double[] predictMultiLabel(TaskFeatures features) {
     checkOpen();
@@ -182,7 +238,12 @@ public final class LearnedModel implements AutoCloseable {
     return out;
   }
 
-  /** The most probable label id per row (ties to the lowest id). */
+  /**
+   * The most probable label id per row (ties to the lowest id).
+   *
+   * @param features the items' features
+   * @return one label id per row
+   */
   public int[] predictLabels(TaskFeatures features) {
     double[] p = predict(features);
     int k = network.labels().size();
@@ -259,6 +320,12 @@ public final class LearnedModel implements AutoCloseable {
   /**
    * CoNAL's ω (probability that the answer comes from the common confusion) for item–annotator
    * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
+   *
+   * @param features the items' features
+   * @param rows item row of each pair
+   * @param workerIds training annotator id of each pair
+   * @return ω of every pair
+   * @throws UnsupportedOperationException for a model other than CoNAL
    */
   public double[] omega(TaskFeatures features, int[] rows, int[] workerIds) {
     return omega(features, rows, workerIds, null);
@@ -268,6 +335,13 @@ public final class LearnedModel implements AutoCloseable {
    * CoNAL's ω for pairs of item {@code rows[p]} and annotator {@code annotators[p]} given by her
    * features (rows of {@code annotatorFeatures}, which may be annotators never seen in training);
    * the model must have been trained {@link Conal#withAnnotatorFeatures with annotator features}.
+   *
+   * @param features the items' features
+   * @param rows item row of each pair
+   * @param annotators row of {@code annotatorFeatures} of each pair
+   * @param annotatorFeatures the annotators' features
+   * @return ω of every pair
+   * @throws UnsupportedOperationException for a model trained without annotator features
    */
   public double[] omegaForAnnotatorFeatures(
       TaskFeatures features, int[] rows, int[] annotators, float[][] annotatorFeatures) {
@@ -289,6 +363,8 @@ public final class LearnedModel implements AutoCloseable {
    * Conal#withAnnotatorFeatures with annotator features}, through the auxiliary network's linear
    * map, L2-normalised when the model normalises them) or LIA's r_j (the learnt embedding, or the
    * features through c_ψ's input map). {@code null} for learners without annotator embeddings.
+   *
+   * @return the embeddings, or {@code null}
    */
   public float[][] annotatorEmbeddings() {
     checkOpen();
@@ -299,6 +375,9 @@ public final class LearnedModel implements AutoCloseable {
    * Writes {@code model.json} and {@code parameters.safetensors} as the folder {@code dir}: written
    * into a temporary sibling and renamed into place, so that {@code dir} holds a complete model or
    * none; model.json carries the format version and the SHA-256 of the parameters.
+   *
+   * @param dir the model folder
+   * @throws IOException when the folder cannot be written
    */
   public void save(Path dir) throws IOException {
     checkOpen();
@@ -328,12 +407,23 @@ public final class LearnedModel implements AutoCloseable {
    * Loads a model saved by {@link #save} (MLP or CNN backbone); a folder that is not a complete
    * model of a format version this library reads, or whose parameters do not match the checksum in
    * model.json, fails with a {@link org.crowd4j.io.ModelFileException} that says what is wrong.
+   *
+   * @param dir the model folder
+   * @return the model (close it)
+   * @throws IOException when the folder cannot be read or is not a valid model
    */
   public static LearnedModel load(Path dir) throws IOException {
     return load(dir, null);
   }
 
-  /** Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone. */
+  /**
+   * Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone.
+   *
+   * @param dir the model folder
+   * @param custom builds the custom block, or {@code null} for MLP and CNN backbones
+   * @return the model (close it)
+   * @throws IOException when the folder cannot be read or is not a valid model
+   */
   @SuppressWarnings("unchecked")
   public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
     ModelFiles.Loaded files = ModelFiles.read(dir);

@@ -19,7 +19,14 @@ public final class Learners {
   /** Builds a learner from its options. */
   @FunctionalInterface
   public interface Factory<O extends Record> {
-    /** A new learner. */
+    /**
+     * A new learner.
+     *
+     * @param options the learner's options
+     * @param train the training options
+     * @param backbone the classifier
+     * @return the learner
+     */
     Learner create(O options, TrainOptions train, Backbone backbone);
   }
 
@@ -119,12 +126,22 @@ public final class Learners {
         name, new Spec(name, description, defaults, (o, t, b) -> factory.create((O) o, t, b)));
   }
 
-  /** All learners, in registration order. */
+  /**
+   * All learners, in registration order.
+   *
+   * @return an unmodifiable view
+   */
   public static Collection<Spec> all() {
     return Collections.unmodifiableCollection(SPECS.values());
   }
 
-  /** The learner called {@code name}. */
+  /**
+   * The learner called {@code name}.
+   *
+   * @param name the command-line name
+   * @return its entry
+   * @throws IllegalArgumentException for an unknown name (the message lists the known ones)
+   */
   public static Spec spec(String name) {
     Spec s = SPECS.get(name);
     if (s == null) {
@@ -137,6 +154,12 @@ public final class Learners {
   /**
    * A learner with overrides: each {@code name=value} is bound onto the learner's options if they
    * have that component, otherwise onto {@code train}; an unknown name is an error.
+   *
+   * @param name the command-line name
+   * @param overrides option name → value
+   * @param train the training options to start from
+   * @param backbone the classifier
+   * @return the learner
    */
   public static Learner create(
       String name, Map<String, String> overrides, TrainOptions train, Backbone backbone) {
@@ -163,6 +186,9 @@ public final class Learners {
    * most 500 epochs) for the learners that {@link Tuning} tunes; for the learners whose epochs are
    * an EM schedule (LIA, the EM baselines, learning to vote) the same with 100 epochs and no early
    * stopping, as their schedules were set for.
+   *
+   * @param name the command-line name
+   * @return the training options
    */
   public static TrainOptions trainDefaults(String name) {
     spec(name);

@@ -140,7 +140,23 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       MultiClassLoss multiClassLoss,
       AttentionOptimizer attentionOptimizer,
       double attentionLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param metaStep α, step size of the per-set meta step (0.2 in the paper)
+     * @param metaPerItem one meta step per item and set (Algorithm 1 as written, computed for the
+     *     whole batch at once) rather than one per minibatch and set
+     * @param warmupEpochs epochs at the start during which the attention is not updated (the
+     *     classifier trains on the vote with equal weights), standing in for the paper's pretrained
+     *     backbone
+     * @param sharpness k of the binarisation σ(k(ȳ − T)) (50)
+     * @param threshold T of the binarisation (0.5)
+     * @param binarize apply the binarisation (false trains on ȳ itself, an ablation)
+     * @param multiClassLoss BCE on one-hot vectors (the paper) or softmax cross-entropy
+     *     (multi-class data only; multi-label data always use BCE)
+     * @param attentionOptimizer Adam or plain steps for W_attn, b_attn
+     * @param attentionLearningRate their step size; 0 = the classifier's learning rate
+     */
     public Options {
       if (!(metaStep >= 0) || Double.isInfinite(metaStep)) {
         throw new IllegalArgumentException("metaStep must be ≥ 0: " + metaStep);
@@ -165,6 +181,8 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
     /**
      * The paper's settings: α = 0.2, per-item meta step, k = 50, T = 0.5, BCE, plain steps of size
      * β = 1e-4 for the attention, no warm-up.
+     *
+     * @return the options
      */
     public static Options defaults() {
       return new Options(
@@ -191,7 +209,11 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
       model.close();
     }
 
-    /** Argmax of ȳ per item (ties to the lowest id; −1 for items without labels). */
+    /**
+     * Argmax of ȳ per item (ties to the lowest id; −1 for items without labels).
+     *
+     * @return one label id per item
+     */
     public int[] votedLabels() {
       int n = voted.length / outputs;
       int[] out = new int[n];
@@ -210,7 +232,13 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
     }
   }
 
-  /** A learning-to-vote learner. */
+  /**
+   * A learning-to-vote learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public LearningToVote(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -232,6 +260,12 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
   /**
    * Multi-class fit, each worker of {@code data} being one label set; returns the model with the
    * voting weights and refined labels of the training items (in {@code data}'s task order).
+   *
+   * @param data the answers
+   * @param features the items' features
+   * @param validation gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch, or {@code null}
+   * @return the fit (close it)
    */
   public Fit fitVotes(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
@@ -259,6 +293,14 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
    * Multi-label fit: {@code features} has one row per item; {@code labelSets.get(m)} is set m's
    * {@code n × N} row-major 0/1 labels for the N {@code findings} (a row of −1 everywhere = the set
    * did not label that item). Resolve uncertain marks first ({@link #resolveUncertain}).
+   *
+   * @param features one row per item
+   * @param findings the N outputs' names
+   * @param setNames one name per label set
+   * @param labelSets each set's labels
+   * @param validation gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch, or {@code null}
+   * @return the fit (close it)
    */
   public Fit fitMultiLabel(
       TaskFeatures features,
@@ -311,6 +353,13 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
    * Plain multi-label training (no vote) on given targets in [0, 1], {@code n × N} row-major: the
    * baselines "BCE on one label set" and "BCE on the majority vote", with the same network and
    * optimiser as {@link #fitMultiLabel}.
+   *
+   * @param features one row per item
+   * @param findings the N outputs' names
+   * @param targets the targets
+   * @param validation gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch, or {@code null}
+   * @return the fit (close it); its weights are all 1
    */
   public Fit fitMultiLabelTargets(
       TaskFeatures features,
@@ -418,6 +467,10 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
    * Resolves an algorithmic labeler's marks ({@code 0}, {@code 1}, {@link
    * AlgorithmicLabelers#UNCERTAIN}) into a label set: uncertain becomes 0 ({@code U_ZEROS}) or 1
    * ({@code U_ONES}); {@code KEEP} is rejected (the vote needs 0/1 labels).
+   *
+   * @param marks the labeler's marks
+   * @param policy {@code U_ZEROS} or {@code U_ONES}
+   * @return 0/1 labels
    */
   public static int[] resolveUncertain(int[] marks, AlgorithmicLabelers.UncertainPolicy policy) {
     if (policy == AlgorithmicLabelers.UncertainPolicy.KEEP) {
@@ -446,7 +499,12 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
    * @param truth {@code rows × N} row-major: 1, 0, or −1 (unknown)
    */
   public record MultiLabelValidation(TaskFeatures features, int[] truth) {
-    /** Checks sizes. */
+    /**
+     * Checks sizes.
+     *
+     * @param features one row per item
+     * @param truth {@code rows × N} row-major: 1, 0, or −1 (unknown)
+     */
     public MultiLabelValidation {
       Objects.requireNonNull(features, "features");
       if (features.numRows() == 0 || truth.length % features.numRows() != 0) {
@@ -456,7 +514,14 @@ public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
     }
   }
 
-  /** The differentiable binarisation σ(k(ȳ − T)). */
+  /**
+   * The differentiable binarisation σ(k(ȳ − T)).
+   *
+   * @param voted ȳ
+   * @param sharpness k
+   * @param threshold T
+   * @return σ(k(ȳ − T))
+   */
   public static double binarize(double voted, double sharpness, double threshold) {
     return AttentionVote.binarize(voted, sharpness, threshold);
   }

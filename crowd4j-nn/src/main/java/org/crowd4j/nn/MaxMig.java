@@ -32,7 +32,13 @@ public final class MaxMig extends BaseLearner<MaxMig.Options> {
    *     {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
    */
   public record Options(boolean learnPrior, double aggregatorLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param learnPrior learn the class prior p (the paper) or keep it uniform (the authors' code)
+     * @param aggregatorLearningRate Adam step size of the aggregator unless the training options
+     *     set {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
+     */
     public Options {
       if (!(aggregatorLearningRate >= 0) || Double.isInfinite(aggregatorLearningRate)) {
         throw new IllegalArgumentException(
@@ -40,13 +46,23 @@ public final class MaxMig extends BaseLearner<MaxMig.Options> {
       }
     }
 
-    /** Learnt prior, the classifier's step size. */
+    /**
+     * Learnt prior, the classifier's step size.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(true, 0);
     }
   }
 
-  /** A Max-MIG learner. */
+  /**
+   * A Max-MIG learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public MaxMig(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

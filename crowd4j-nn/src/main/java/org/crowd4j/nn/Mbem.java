@@ -52,7 +52,15 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
    *     1e-10 for zero cells)
    */
   public record Options(int rounds, Prior prior, double smoothing) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param rounds T, the number of trainings (the first on the weighted majority vote); 2 in the
+     *     paper
+     * @param prior class prior of the posterior
+     * @param smoothing Dirichlet count added to every confusion cell (0 = maximum likelihood with
+     *     1e-10 for zero cells)
+     */
     public Options {
       if (rounds < 1) {
         throw new IllegalArgumentException("rounds must be ≥ 1: " + rounds);
@@ -63,13 +71,23 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
       }
     }
 
-    /** T = 2, the predicted class prior, no smoothing. */
+    /**
+     * T = 2, the predicted class prior, no smoothing.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(2, Prior.PREDICTED, 0);
     }
   }
 
-  /** An MBEM learner. */
+  /**
+   * An MBEM learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public Mbem(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

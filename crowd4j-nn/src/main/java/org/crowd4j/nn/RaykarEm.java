@@ -46,7 +46,14 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
    * @param restarts independent runs; the highest final log-likelihood is kept
    */
   public record Options(int epochsPerRound, double prior, double tol, int restarts) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param epochsPerRound network epochs per EM round (G)
+     * @param prior pseudo-count added to every confusion count (Laplace: 1)
+     * @param tol relative tolerance of the stopping rule; 0 runs every round
+     * @param restarts independent runs; the highest final log-likelihood is kept
+     */
     public Options {
       if (epochsPerRound < 1) {
         throw new IllegalArgumentException("epochsPerRound must be ≥ 1: " + epochsPerRound);
@@ -62,13 +69,23 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
       }
     }
 
-    /** One epoch per round, Laplace prior 1, tol 0.03, one run. */
+    /**
+     * One epoch per round, Laplace prior 1, tol 0.03, one run.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(1, 1.0, 0.03, 1);
     }
   }
 
-  /** The learner. */
+  /**
+   * The learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public RaykarEm(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

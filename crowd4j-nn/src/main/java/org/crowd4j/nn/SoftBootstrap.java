@@ -24,20 +24,36 @@ public final class SoftBootstrap extends BaseLearner<SoftBootstrap.Options> {
    * @param randomTies break majority-vote ties at random (seeded)
    */
   public record Options(double beta, boolean stopGradient, boolean randomTies) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param beta weight of the given label in the target, in (0, 1]
+     * @param stopGradient do not back-propagate through the prediction inside the target
+     * @param randomTies break majority-vote ties at random (seeded)
+     */
     public Options {
       if (!(beta > 0 && beta <= 1)) {
         throw new IllegalArgumentException("beta must be in (0, 1]: " + beta);
       }
     }
 
-    /** β = 0.95 (Reed et al.; Tanno et al.). */
+    /**
+     * β = 0.95 (Reed et al.; Tanno et al.).
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(0.95, false, true);
     }
   }
 
-  /** A soft-bootstrapping learner. */
+  /**
+   * A soft-bootstrapping learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public SoftBootstrap(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
