@@ -23,7 +23,8 @@
  * <p>Dependencies point one way: {@link org.crowd4j.nn} uses this package; this package uses of
  * {@link org.crowd4j.nn} only the values the learners hand it — records and enums (options,
  * statistics, summaries, validation data) — and {@link org.crowd4j.nn.Backbone}, {@link
- * org.crowd4j.nn.EpochListener} and {@link org.crowd4j.nn.NnRuntime}. A test of the module checks
- * both rules on the sources.
+ * org.crowd4j.nn.EpochListener} and {@link org.crowd4j.nn.NnRuntime}. The module's {@code
+ * PackageRulesTest} checks both rules on the sources, and that no public signature of {@link
+ * org.crowd4j.nn} names a type of this package.
  */
 package org.crowd4j.nn.internal;
