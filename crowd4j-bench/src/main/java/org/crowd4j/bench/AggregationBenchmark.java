@@ -29,7 +29,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * End-to-end speed of loading and aggregation on a seeded {@link SyntheticCrowd}: writes the crowd
+ * End-to-end speed of loading and aggregation on a seeded {@link BenchmarkCrowd}: writes the crowd
  * as CSV, times {@link CrowdReader#readAnswers(Path)}, Dawid–Skene with a fixed number of
  * iterations ({@code tol = 0}) and every other registered method with a few iterations, and reports
  * time per iteration, accuracy against the generating classes, peak heap and peak resident set size
@@ -112,8 +112,8 @@ public final class AggregationBenchmark {
     }
 
     /** The generator this configuration describes. */
-    public SyntheticCrowd crowd() {
-      return new SyntheticCrowd(effectiveTasks(), workers, classes, answers, seed);
+    public BenchmarkCrowd crowd() {
+      return new BenchmarkCrowd(effectiveTasks(), workers, classes, answers, seed);
     }
 
     /**
@@ -379,7 +379,7 @@ public final class AggregationBenchmark {
 
   /** Generates the crowd, loads it and times every method as {@code config} says. */
   public static Results run(Config config) throws IOException, CrowdFormatException {
-    SyntheticCrowd crowd = config.crowd();
+    BenchmarkCrowd crowd = config.crowd();
     boolean temporary = config.dataDir() == null;
     Path dir =
         temporary ? Files.createTempDirectory("crowd4j-bench") : config.dataDir().toAbsolutePath();

@@ -43,7 +43,7 @@ public class CsvLoadBenchmark {
   public void setUp() throws IOException {
     dir = Files.createTempDirectory("crowd4j-jmh");
     file = dir.resolve("answers.csv");
-    new SyntheticCrowd(ANSWERS / 10, 1000, 4, ANSWERS, 42).write(file);
+    new BenchmarkCrowd(ANSWERS / 10, 1000, 4, ANSWERS, 42).write(file);
   }
 
   /** Deletes the CSV. */

@@ -25,7 +25,7 @@ import org.crowd4j.spark.SparkGlad;
 
 /**
  * Dawid–Skene ({@code --method ds}, the default) or GLAD ({@code --method glad}) on a generated
- * crowd ({@link SyntheticCrowd}: n = answers / 10 tasks, 1,000 workers, 4 classes, seed 42), on one
+ * crowd ({@link BenchmarkCrowd}: n = answers / 10 tasks, 1,000 workers, 4 classes, seed 42), on one
  * machine (crowd4j-core) or on Spark (crowd4j-spark), one engine per JVM; prints one tab-separated
  * result line.
  *
@@ -71,7 +71,7 @@ public final class SparkBenchmark {
         default -> throw new IllegalArgumentException("unknown flag " + args[i]);
       }
     }
-    SyntheticCrowd crowd = new SyntheticCrowd(Math.max(1, answers / 10), 1000, 4, answers, 42);
+    BenchmarkCrowd crowd = new BenchmarkCrowd(Math.max(1, answers / 10), 1000, 4, answers, 42);
     Files.createDirectories(data);
     Path csv = data.resolve("crowd-" + answers + "-" + crowd.tasks() + "-1000-4-42.csv");
     Path truthFile = data.resolve("truth-" + answers + ".bin");

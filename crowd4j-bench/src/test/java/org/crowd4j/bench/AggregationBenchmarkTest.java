@@ -21,7 +21,7 @@ class AggregationBenchmarkTest {
 
   @Test
   void generatorIsSeededAndShaped() throws Exception {
-    SyntheticCrowd crowd = new SyntheticCrowd(100, 20, 3, 1003, 9);
+    BenchmarkCrowd crowd = new BenchmarkCrowd(100, 20, 3, 1003, 9);
     Path a = dir.resolve("a.csv");
     Path b = dir.resolve("b.csv");
     int[] truth = crowd.write(a);
@@ -33,7 +33,7 @@ class AggregationBenchmarkTest {
     assertEquals(List.of("0", "1", "2"), d.labels().names());
     assertEquals(11, d.taskSize(d.tasks().id("t0")));
     assertEquals(10, d.taskSize(d.tasks().id("t99")));
-    assertThrows(IllegalArgumentException.class, () -> new SyntheticCrowd(10, 5, 2, 100, 1));
+    assertThrows(IllegalArgumentException.class, () -> new BenchmarkCrowd(10, 5, 2, 100, 1));
   }
 
   @Test

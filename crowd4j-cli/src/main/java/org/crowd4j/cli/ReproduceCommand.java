@@ -3,7 +3,7 @@ package org.crowd4j.cli;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
-import org.crowd4j.nn.experiments.Reproduce;
+import org.crowd4j.experiments.Reproduce;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

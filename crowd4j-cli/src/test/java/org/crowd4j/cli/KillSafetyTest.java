@@ -17,7 +17,7 @@ import java.util.Locale;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.crowd4j.nn.ModelFiles;
+import org.crowd4j.nn.internal.ModelFiles;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

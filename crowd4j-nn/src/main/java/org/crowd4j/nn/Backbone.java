@@ -51,7 +51,13 @@ public final class Backbone {
   /** Builds a custom block from the input dimension and the number of classes. */
   @FunctionalInterface
   public interface Factory {
-    /** A new, uninitialised block mapping {@code (batch, inputDim)} to {@code (batch, K)}. */
+    /**
+     * A new, uninitialised block mapping {@code (batch, inputDim)} to {@code (batch, K)}.
+     *
+     * @param inputDim number of input features
+     * @param numClasses K
+     * @return the block
+     */
     Block create(int inputDim, int numClasses);
   }
 
@@ -98,6 +104,12 @@ public final class Backbone {
    * Fully connected layers of the given sizes, each followed by optional batch normalisation
    * (non-affine, as in the CoNAL authors' Music network), ReLU and dropout; then a linear layer to
    * {@code K} logits.
+   *
+   * @param hidden the hidden layers' widths (none: a linear classifier)
+   * @param dropout dropout after each hidden layer (0 = none)
+   * @param batchNorm non-affine batch normalisation after each hidden layer
+   * @param inputBatchNorm non-affine batch normalisation of the input
+   * @return the description
    */
   public static Backbone mlp(
       int[] hidden, double dropout, boolean batchNorm, boolean inputBatchNorm) {
@@ -105,12 +117,20 @@ public final class Backbone {
         Kind.MLP, hidden, dropout, batchNorm, inputBatchNorm, new int[0], new int[0], null, null);
   }
 
-  /** FC 128, ReLU, dropout 0.5, FC K (the papers' head on LabelMe features). */
+  /**
+   * FC 128, ReLU, dropout 0.5, FC K (the papers' head on LabelMe features).
+   *
+   * @return the description
+   */
   public static Backbone paperMlp() {
     return mlp(new int[] {128}, 0.5, false, false);
   }
 
-  /** {@link #paperMlp()} with non-affine batch normalisation on the input and hidden layer. */
+  /**
+   * {@link #paperMlp()} with non-affine batch normalisation on the input and hidden layer.
+   *
+   * @return the description
+   */
   public static Backbone musicMlp() {
     return mlp(new int[] {128}, 0.5, true, true);
   }
@@ -119,6 +139,14 @@ public final class Backbone {
    * A LeNet-like CNN for {@code channels × height × width} images: conv 5×5 ({@code filters[0]}),
    * ReLU, max-pool 2; conv 5×5 ({@code filters[1]}), ReLU, max-pool 2; FC {@code hidden}, ReLU,
    * dropout; FC K.
+   *
+   * @param channels image channels
+   * @param height image height in pixels
+   * @param width image width in pixels
+   * @param filters the two convolutions' filter counts
+   * @param hidden width of the fully connected layer
+   * @param dropout dropout before the output layer
+   * @return the description
    */
   public static Backbone smallCnn(
       int channels, int height, int width, int[] filters, int hidden, double dropout) {
@@ -140,12 +168,22 @@ public final class Backbone {
         null);
   }
 
-  /** The default CNN for 28×28 grey images: 8 and 16 filters, FC 128, dropout 0.5. */
+  /**
+   * The default CNN for 28×28 grey images: 8 and 16 filters, FC 128, dropout 0.5.
+   *
+   * @return the description
+   */
   public static Backbone smallCnn() {
     return smallCnn(1, 28, 28, new int[] {8, 16}, 128, 0.5);
   }
 
-  /** A user block, recorded under {@code name}. */
+  /**
+   * A user block, recorded under {@code name}.
+   *
+   * @param name the name saved with models (a loader needs a factory for it)
+   * @param factory builds the block
+   * @return the description
+   */
   public static Backbone custom(String name, Factory factory) {
     return new Backbone(
         Kind.CUSTOM,
@@ -159,12 +197,22 @@ public final class Backbone {
         Objects.requireNonNull(factory, "factory"));
   }
 
-  /** The kind. */
+  /**
+   * The kind.
+   *
+   * @return MLP, CNN or custom
+   */
   public Kind kind() {
     return kind;
   }
 
-  /** A new, uninitialised block for {@code inputDim} features and {@code k} classes. */
+  /**
+   * A new, uninitialised block for {@code inputDim} features and {@code k} classes.
+   *
+   * @param inputDim number of input features
+   * @param k number of classes
+   * @return the block
+   */
   public Block build(int inputDim, int k) {
     switch (kind) {
       case MLP:
@@ -233,7 +281,11 @@ public final class Backbone {
     return b;
   }
 
-  /** A JSON-ready description (kind, sizes, dropout, normalisation; the custom block's name). */
+  /**
+   * A JSON-ready description (kind, sizes, dropout, normalisation; the custom block's name).
+   *
+   * @return name → value, in a fixed order
+   */
   public Map<String, Object> describe() {
     Map<String, Object> m = new LinkedHashMap<>();
     m.put("kind", kind.name());

@@ -1,16 +1,19 @@
 package org.crowd4j.nn;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.Checkpointer;
+import org.crowd4j.nn.internal.Head;
+import org.crowd4j.nn.internal.Records;
+import org.crowd4j.nn.internal.TrainingLoop;
+import org.crowd4j.nn.internal.TrainingResult;
+import org.crowd4j.nn.internal.TrainingSet;
 
 /**
  * What every learner shares: its name, its options record, training options, backbone and the call
- * into the trainer.
+ * into the training loop.
  *
  * @param <O> the learner's options record
  */
@@ -32,16 +35,25 @@ abstract class BaseLearner<O extends Record> implements Learner {
     return name;
   }
 
-  /** The learner's own options. */
+  /**
+   * The learner's own options.
+   *
+   * @return the options record
+   */
   public O options() {
     return options;
   }
 
-  /** The training options. */
+  /**
+   * The training options.
+   *
+   * @return the training options
+   */
   public TrainOptions trainOptions() {
     return train;
   }
 
+  /** Trains {@code head} on {@code data} with this learner's training options. */
   LearnedModel run(
       Record options,
       Head head,
@@ -51,28 +63,31 @@ abstract class BaseLearner<O extends Record> implements Learner {
       Validation validation,
       EpochListener listener) {
     TrainingSet set = TrainingSet.of(data, features, train.standardize(), targets);
-    return new Trainer(
-            name(), Records.toMap(options), head, backbone, train, set, validation, listener)
-        .run();
+    return train(options, head, train, set, validation, listener);
   }
 
-  /**
-   * Posteriors of a core aggregator on {@code data}; majority votes break ties at random with the
-   * training seed (as the reference runs do).
-   */
-  static AggregationResult aggregate(
-      CrowdDataset data, String aggregator, boolean randomTies, long seed) {
-    Methods.Spec spec = Methods.spec(aggregator);
-    Map<String, String> overrides = new LinkedHashMap<>();
-    for (var c : spec.defaults().getClass().getRecordComponents()) {
-      if (c.getName().equals("seed")) {
-        overrides.put("seed", Long.toString(seed));
-      }
-      if (c.getName().equals("tieBreak") && randomTies) {
-        overrides.put("tieBreak", "RANDOM");
-      }
-    }
-    return spec.create(overrides).fit(data);
+  /** Trains {@code head} on {@code set} with the training options {@code t}. */
+  LearnedModel train(
+      Record options,
+      Head head,
+      TrainOptions t,
+      TrainingSet set,
+      Validation validation,
+      EpochListener listener) {
+    TrainingLoop loop =
+        new TrainingLoop(name, head, backbone, t, set, validation, listener, checkpointer(options));
+    return model(options, loop.run());
+  }
+
+  /** The model of a training result, saved with this learner's name and {@code options}. */
+  LearnedModel model(Record options, TrainingResult result) {
+    return LearnedModel.of(name, Records.toMap(options), backbone, result);
+  }
+
+  /** Writes checkpoints as models of this learner with {@code options}. */
+  Checkpointer checkpointer(Record options) {
+    Map<String, Object> saved = Records.toMap(options);
+    return (checkpoint, dir) -> LearnedModel.of(name, saved, backbone, checkpoint).save(dir);
   }
 
   /** One-hot rows of the chosen labels. */

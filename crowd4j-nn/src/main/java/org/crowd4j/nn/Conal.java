@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConalHead;
 
 /**
  * CoNAL — common noise adaptation layers (Chu, Ma &amp; Wang, AAAI 2021). Each answer comes from
@@ -50,7 +51,18 @@ public final class Conal extends BaseLearner<Conal.Options> {
       double lambda,
       Mixing mixing,
       double initScale) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param embedding size of the instance and annotator embeddings (20 on LabelMe, 80 on Music)
+     * @param auxHidden width of the instance embedding's first linear layer (128)
+     * @param normalizeInstance L2-normalise the instance embedding (off in the authors' Music
+     *     model)
+     * @param normalizeAnnotator L2-normalise the annotator embedding
+     * @param lambda weight of the subtracted ‖W_r − W_g‖ term
+     * @param mixing logit or probability mixing
+     * @param initScale the noise layers start at this multiple of the identity
+     */
     public Options {
       if (embedding < 1) {
         throw new IllegalArgumentException("embedding must be ≥ 1: " + embedding);
@@ -67,12 +79,20 @@ public final class Conal extends BaseLearner<Conal.Options> {
       }
     }
 
-    /** The authors' LabelMe settings: embedding 20, λ = 1e-5, logit mixing, 2·I. */
+    /**
+     * The authors' LabelMe settings: embedding 20, λ = 1e-5, logit mixing, 2·I.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(20, 128, true, true, 1e-5, Mixing.LOGIT, 2.0);
     }
 
-    /** The authors' Music settings: embedding 80, instance embedding not normalised. */
+    /**
+     * The authors' Music settings: embedding 80, instance embedding not normalised.
+     *
+     * @return the options
+     */
     public static Options music() {
       return new Options(80, 128, false, true, 1e-5, Mixing.LOGIT, 2.0);
     }
@@ -80,7 +100,13 @@ public final class Conal extends BaseLearner<Conal.Options> {
 
   private final TaskFeatures annotatorFeatures;
 
-  /** A CoNAL learner with one-hot annotators. */
+  /**
+   * A CoNAL learner with one-hot annotators.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public Conal(Options options, TrainOptions train, Backbone backbone) {
     this(options, train, backbone, null);
   }
@@ -94,6 +120,9 @@ public final class Conal extends BaseLearner<Conal.Options> {
   /**
    * This learner with annotator features: one row per annotator, rows named by worker id (every
    * annotator of the training data needs a row).
+   *
+   * @param features one row of features per annotator
+   * @return a new learner
    */
   public Conal withAnnotatorFeatures(TaskFeatures features) {
     return new Conal(options, train, backbone, features);

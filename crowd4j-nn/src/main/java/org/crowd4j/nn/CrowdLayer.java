@@ -2,6 +2,8 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CrowdLayerHead;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * The crowd layer (Rodrigues &amp; Pereira, AAAI 2018): on top of the classifier's softmax output
@@ -43,19 +45,34 @@ public final class CrowdLayer extends BaseLearner<CrowdLayer.Options> {
    * @param normalization loss averaging
    */
   public record Options(Variant variant, Normalization normalization) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param variant layer type
+     * @param normalization loss averaging
+     */
     public Options {
       java.util.Objects.requireNonNull(variant, "variant");
       java.util.Objects.requireNonNull(normalization, "normalization");
     }
 
-    /** MW, mean over observed pairs. */
+    /**
+     * MW, mean over observed pairs.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(Variant.MW, Normalization.OBSERVED);
     }
   }
 
-  /** A crowd-layer learner. */
+  /**
+   * A crowd-layer learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public CrowdLayer(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

@@ -2,6 +2,9 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CrowdMixtureHead;
+import org.crowd4j.nn.internal.EmHead;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * The crowd mixture model with a classifier (CMM, Mena &amp; Ñanculef 2019, "Revisiting machine
@@ -65,7 +68,18 @@ public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> 
       boolean laplace,
       boolean randomLambda,
       boolean normalizeTargets) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param groups number of groups M
+     * @param epochsPerRound network epochs per M-step (paper: 1)
+     * @param tol relative tolerance of the objective and of the β entries (paper: 0.03)
+     * @param restarts independent runs; the highest final objective is kept (paper: 20)
+     * @param laplace add 1 to every α and β count (authors' code)
+     * @param randomLambda draw the start's λ_m ~ U(0, 1) per group (authors' scripts) instead of 1
+     * @param normalizeTargets train on the consensus distribution r̄_i / Σ r̄_i instead of the
+     *     counts
+     */
     public Options {
       if (groups < 1) {
         throw new IllegalArgumentException("groups must be ≥ 1: " + groups);
@@ -83,13 +97,21 @@ public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> 
 
     /**
      * M = 3, one epoch per round, tol 0.03, 5 restarts, Laplace priors, random λ, count targets.
+     *
+     * @return the options
      */
     public static Options defaults() {
       return new Options(3, 1, 0.03, 5, true, true, false);
     }
   }
 
-  /** The learner. */
+  /**
+   * The learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public CrowdMixtureNet(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -103,31 +125,33 @@ public final class CrowdMixtureNet extends BaseLearner<CrowdMixtureNet.Options> 
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     int rounds = EmHead.roundsWithin(train.epochs(), options.epochsPerRound());
-    return EmHead.bestOfRestarts(
-        NAME,
-        Records.toMap(options),
-        options.restarts(),
-        (r, rng) -> {
-          double[] targets = new double[data.numTasks() * data.numLabels()];
-          CrowdMixtureHead head =
-              CrowdMixtureHead.start(
-                  data,
-                  options.groups(),
-                  rounds,
-                  options.tol(),
-                  options.laplace(),
-                  options.randomLambda(),
-                  options.normalizeTargets(),
-                  options.epochsPerRound(),
-                  rng,
-                  targets);
-          return new EmHead.Start(head, targets);
-        },
-        backbone,
-        train,
-        data,
-        features,
-        validation,
-        listener);
+    TrainingResult best =
+        EmHead.bestOfRestarts(
+            NAME,
+            options.restarts(),
+            (r, rng) -> {
+              double[] targets = new double[data.numTasks() * data.numLabels()];
+              CrowdMixtureHead head =
+                  CrowdMixtureHead.start(
+                      data,
+                      options.groups(),
+                      rounds,
+                      options.tol(),
+                      options.laplace(),
+                      options.randomLambda(),
+                      options.normalizeTargets(),
+                      options.epochsPerRound(),
+                      rng,
+                      targets);
+              return new EmHead.Start(head, targets);
+            },
+            backbone,
+            train,
+            data,
+            features,
+            validation,
+            listener,
+            checkpointer(options));
+    return model(options, best);
   }
 }

@@ -9,6 +9,7 @@ public interface EpochListener {
   /**
    * Reports one finished epoch.
    *
+   * @param stats the epoch's numbers
    * @return {@code false} to stop training (the best epoch so far is kept)
    */
   boolean onEpoch(EpochStats stats);

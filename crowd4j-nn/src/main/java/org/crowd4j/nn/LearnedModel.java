@@ -1,30 +1,25 @@
 package org.crowd4j.nn;
 
-import ai.djl.ndarray.NDArray;
-import ai.djl.ndarray.NDList;
-import ai.djl.ndarray.NDManager;
-import ai.djl.ndarray.types.DataType;
-import ai.djl.ndarray.types.Shape;
-import ai.djl.nn.Block;
-import ai.djl.nn.Parameter;
-import ai.djl.training.ParameterStore;
-import ai.djl.util.Pair;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.nn.internal.AnnotatorModelFormat;
+import org.crowd4j.nn.internal.ModelFiles;
+import org.crowd4j.nn.internal.Network;
+import org.crowd4j.nn.internal.Records;
+import org.crowd4j.nn.internal.Tensors;
+import org.crowd4j.nn.internal.TrainedHead;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * A trained learner: the classifier p_θ(z | x) and the learnt annotator model. Holds native memory
@@ -42,106 +37,125 @@ import org.crowd4j.data.Vocabulary;
  * options, backbone, vocabularies, training summary) and {@code parameters.safetensors} (named
  * float tensors in the safetensors format, which PyTorch, numpy and DJL open directly); {@link
  * #load} reads it back, and reads models of earlier format versions ({@code parameters.bin}).
+ *
+ * <p>What a model can tell beyond its classifier belongs to the learner's head: P(correct) and the
+ * annotator embeddings of CoNAL and LIA, CoNAL's ω, the doctor net's averaged prediction. A method
+ * that the model's head does not support throws {@link UnsupportedOperationException}.
  */
 public final class LearnedModel implements AutoCloseable {
-  static final String FORMAT = ModelFiles.FORMAT;
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-  private final boolean owner;
   private final String method;
   private final Map<String, Object> options;
   private final Map<String, Object> trainOptions;
   private final Backbone spec;
-  private final Block block;
-  private final NDManager root;
-  private final ParameterStore store;
-  private final int inputDim;
-  private final Vocabulary labels;
-  private final Vocabulary workers;
-  private final float[] mean;
-  private final float[] std;
-  private final Map<String, NDArray> headParams;
-  private final WorkerModel annotators;
+  private final Network network;
+  private final TrainedHead head;
   private final TrainingSummary summary;
-  private final List<NDArray> longLived = new ArrayList<>();
   private Map<String, Object> tuning;
   private boolean closed;
 
-  LearnedModel(
-      boolean owner,
+  private LearnedModel(
       String method,
       Map<String, Object> options,
       Map<String, Object> trainOptions,
       Backbone spec,
-      Block block,
-      NDManager root,
-      int inputDim,
-      Vocabulary labels,
-      Vocabulary workers,
-      float[] mean,
-      float[] std,
-      Map<String, NDArray> headParams,
+      Network network,
+      TrainedHead.Factory head,
       WorkerModel annotators,
       TrainingSummary summary) {
-    this.owner = owner;
     this.method = method;
     this.options = new LinkedHashMap<>(options);
     this.trainOptions = new LinkedHashMap<>(trainOptions);
     this.spec = spec;
-    this.block = block;
-    this.root = root;
-    this.store = new ParameterStore(root, false);
-    this.inputDim = inputDim;
-    this.labels = labels;
-    this.workers = workers;
-    this.mean = mean;
-    this.std = std;
-    this.headParams = new LinkedHashMap<>(headParams);
-    this.annotators = annotators;
+    this.network = network;
+    this.head = head.create(method, this.options, network, annotators);
     this.summary = summary;
-    for (Pair<String, Parameter> p : block.getParameters()) {
-      longLived.add(p.getValue().getArray());
-    }
-    longLived.addAll(this.headParams.values());
   }
 
-  /** The learner's name. */
+  /** The model of a training run of learner {@code method} with {@code options}. */
+  static LearnedModel of(
+      String method, Map<String, Object> options, Backbone spec, TrainingResult r) {
+    return new LearnedModel(
+        method,
+        options,
+        Records.toMap(r.train()),
+        spec,
+        r.network(),
+        r.trainedHead(),
+        r.annotators(),
+        r.summary());
+  }
+
+  /**
+   * The learner's name.
+   *
+   * @return the name the learner is registered under
+   */
   public String method() {
     return method;
   }
 
-  /** The learner's options as saved (name → value). */
+  /**
+   * The learner's options as saved (name → value).
+   *
+   * @return a copy
+   */
   public Map<String, Object> options() {
     return new LinkedHashMap<>(options);
   }
 
-  /** The class labels (column order of {@link #predict}). */
+  /**
+   * The class labels (column order of {@link #predict}).
+   *
+   * @return the label vocabulary
+   */
   public Vocabulary labels() {
-    return labels;
+    return network.labels();
   }
 
-  /** The annotators of the training data (order of the annotator model). */
+  /**
+   * The annotators of the training data (order of the annotator model).
+   *
+   * @return the annotator vocabulary
+   */
   public Vocabulary workers() {
-    return workers;
+    return network.workers();
   }
 
-  /** Number of input features. */
+  /**
+   * Number of input features.
+   *
+   * @return features per row
+   */
   public int inputDim() {
-    return inputDim;
+    return network.inputDim();
   }
 
-  /** The classifier's description. */
+  /**
+   * The classifier's description.
+   *
+   * @return the backbone
+   */
   public Backbone backbone() {
     return spec;
   }
 
-  /** The learnt annotator model, or {@code null}. */
+  /**
+   * The learnt annotator model, or {@code null}.
+   *
+   * @return the annotator model
+   */
   public WorkerModel annotatorModel() {
-    return annotators;
+    return head.annotatorModel();
   }
 
-  /** How training went ({@code null} for a checkpoint). */
+  /**
+   * How training went ({@code null} for a checkpoint).
+   *
+   * @return the summary
+   */
   public TrainingSummary summary() {
     return summary;
   }
@@ -150,69 +164,72 @@ public final class LearnedModel implements AutoCloseable {
    * How the settings were chosen when the model came from {@link Tuning} (the grid, each
    * candidate's selection score and the chosen one, as saved in {@code model.json}), else {@code
    * null}.
+   *
+   * @return a copy, or {@code null}
    */
   public Map<String, Object> tuning() {
     return tuning == null ? null : new LinkedHashMap<>(tuning);
   }
 
-  /** The training options as saved (name → value). */
+  /**
+   * The training options as saved (name → value).
+   *
+   * @return a copy
+   */
   public Map<String, Object> trainOptions() {
     return new LinkedHashMap<>(trainOptions);
   }
 
-  /** Whether the features are standardised before the classifier (statistics saved). */
+  /**
+   * Whether the features are standardised before the classifier (statistics saved).
+   *
+   * @return whether the training mean and standard deviation are applied
+   */
   public boolean standardized() {
-    return mean != null;
+    return network.standardizes();
   }
 
   void setTuning(Map<String, Object> t) {
     this.tuning = t == null ? null : new LinkedHashMap<>(t);
   }
 
-  /** Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order. */
+  /**
+   * Class probabilities, {@code rows × K} row-major, for rows in {@code features}' order.
+   *
+   * @param features the items' features ({@link #inputDim()} columns)
+   * @return the probabilities
+   */
   public double[] predict(TaskFeatures features) {
     return predict(features.toArray(), features.numRows());
   }
 
-  /** Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major). */
+  /**
+   * Class probabilities for {@code n} rows of raw features ({@code n × inputDim}, row-major).
+   *
+   * @param rows the raw features
+   * @param n number of rows
+   * @return {@code n × K} probabilities, row-major
+   */
   public double[] predict(float[] rows, int n) {
     checkOpen();
-    if (rows.length != (long) n * inputDim) {
-      throw new IllegalArgumentException(
-          "expected " + n + " × " + inputDim + " features, got " + rows.length + " values");
-    }
-    float[] x = rows.clone();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    int k = labels.size();
-    float[] z = logits(root, block, store, x, inputDim, k, longLived);
-    if (headParams.containsKey(DoctorHead.WEIGHTS)) {
-      z = DoctorHead.combine(floats(headParams), z, k);
-    }
-    return Head.softmaxRows(z, k);
-  }
-
-  private static Map<String, float[]> floats(Map<String, NDArray> params) {
-    Map<String, float[]> out = new LinkedHashMap<>();
-    for (Map.Entry<String, NDArray> e : params.entrySet()) {
-      out.put(e.getKey(), e.getValue().toFloatArray());
-    }
-    return out;
+    return head.predict(rows, n);
   }
 
   /**
    * Independent per-output probabilities σ(logit), {@code rows × outputs} row-major: the
    * predictions of a multi-label model (learning-to-vote's multi-label fit, whose {@link #labels()}
    * are the findings).
+   *
+   * @param features the items' features
+   * @return the probabilities
    */
   public double[] predictMultiLabel(TaskFeatures features) {
     checkOpen();
-    float[] x = features.toArray();
-    if (features.dim() != inputDim) {
+    if (features.dim() != network.inputDim()) {
       throw new IllegalArgumentException(
-          "expected " + inputDim + " features per row, got " + features.dim());
+          "expected " + network.inputDim() + " features per row, got " + features.dim());
     }
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    float[] z = logits(root, block, store, x, inputDim, labels.size(), longLived);
+    float[] z = network.logits(network.standardized(features.toArray()));
     double[] out = new double[z.length];
     for (int j = 0; j < z.length; j++) {
       double v = z[j];
@@ -221,10 +238,15 @@ public final class LearnedModel implements AutoCloseable {
     return out;
   }
 
-  /** The most probable label id per row (ties to the lowest id). */
+  /**
+   * The most probable label id per row (ties to the lowest id).
+   *
+   * @param features the items' features
+   * @return one label id per row
+   */
   public int[] predictLabels(TaskFeatures features) {
     double[] p = predict(features);
-    int k = labels.size();
+    int k = network.labels().size();
     int[] out = new int[features.numRows()];
     for (int i = 0; i < out.length; i++) {
       int b = 0;
@@ -255,20 +277,11 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] probabilityCorrect(TaskFeatures items, List<String> annotators) {
     checkOpen();
-    if (items.dim() != inputDim) {
+    if (items.dim() != network.inputDim()) {
       throw new IllegalArgumentException(
-          "the items have " + items.dim() + " features, the model expects " + inputDim);
+          "the items have " + items.dim() + " features, the model expects " + network.inputDim());
     }
-    return switch (method) {
-      case Conal.NAME -> ConalCorrectness.probabilityCorrect(this, items, annotators, null);
-      case Lia.NAME -> LiaModel.probabilityCorrect(this, items, annotators, null);
-      default ->
-          throw new UnsupportedOperationException(
-              "the "
-                  + method
-                  + " model does not predict per-item annotator correctness; train with conal"
-                  + " or lia (learners with an instance-dependent annotator model)");
-    };
+    return head.probabilityCorrect(items, annotators);
   }
 
   /**
@@ -291,54 +304,28 @@ public final class LearnedModel implements AutoCloseable {
       return probabilityCorrect(items, annotators);
     }
     checkOpen();
-    if (!Conal.NAME.equals(method)) {
-      throw new UnsupportedOperationException(
-          "annotator features apply to conal models only, not to " + method);
-    }
-    if (items.dim() != inputDim) {
-      throw new IllegalArgumentException(
-          "the items have " + items.dim() + " features, the model expects " + inputDim);
-    }
-    return ConalCorrectness.probabilityCorrect(this, items, annotators, annotatorFeatures);
+    return head.probabilityCorrect(items, annotators, annotatorFeatures);
   }
 
-  /** A head parameter's values ({@code null} when the head has none of that name). */
-  float[] headParameter(String name) {
-    NDArray a = headParams.get(name);
-    return a == null ? null : a.toFloatArray();
-  }
-
-  /** Whether the model was trained with annotator features. */
-  boolean hasAnnotatorFeatures() {
-    return headParams.containsKey("annotator.features");
-  }
-
-  /** The head's parameters and constants by name (native; owned by this model). */
-  Map<String, NDArray> headParameters() {
-    checkOpen();
-    return headParams;
-  }
-
-  /** The model's native memory manager. */
-  NDManager manager() {
-    return root;
-  }
-
-  /** The arrays to attach to a temporary scope of {@link #manager()}. */
-  List<NDArray> nativeArrays() {
-    return longLived;
+  /** The head of the trained model (not checked for being open). */
+  TrainedHead trainedHead() {
+    return head;
   }
 
   /** A standardised copy of raw feature rows (as the model saw them in training). */
   float[] standardized(float[] rows) {
-    float[] x = rows.clone();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    return x;
+    return network.standardized(rows);
   }
 
   /**
    * CoNAL's ω (probability that the answer comes from the common confusion) for item–annotator
    * pairs: item {@code rows[p]} of {@code features} and training annotator {@code workerIds[p]}.
+   *
+   * @param features the items' features
+   * @param rows item row of each pair
+   * @param workerIds training annotator id of each pair
+   * @return ω of every pair
+   * @throws UnsupportedOperationException for a model other than CoNAL
    */
   public double[] omega(TaskFeatures features, int[] rows, int[] workerIds) {
     return omega(features, rows, workerIds, null);
@@ -348,10 +335,17 @@ public final class LearnedModel implements AutoCloseable {
    * CoNAL's ω for pairs of item {@code rows[p]} and annotator {@code annotators[p]} given by her
    * features (rows of {@code annotatorFeatures}, which may be annotators never seen in training);
    * the model must have been trained {@link Conal#withAnnotatorFeatures with annotator features}.
+   *
+   * @param features the items' features
+   * @param rows item row of each pair
+   * @param annotators row of {@code annotatorFeatures} of each pair
+   * @param annotatorFeatures the annotators' features
+   * @return ω of every pair
+   * @throws UnsupportedOperationException for a model trained without annotator features
    */
   public double[] omegaForAnnotatorFeatures(
       TaskFeatures features, int[] rows, int[] annotators, float[][] annotatorFeatures) {
-    if (!headParams.containsKey("annotator.features")) {
+    if (!network.headArrays().containsKey("annotator.features")) {
       throw new UnsupportedOperationException("the model was trained without annotator features");
     }
     return omega(features, rows, annotators, annotatorFeatures);
@@ -360,58 +354,7 @@ public final class LearnedModel implements AutoCloseable {
   private double[] omega(
       TaskFeatures features, int[] rows, int[] workerIds, float[][] annotatorFeatures) {
     checkOpen();
-    if (!Conal.NAME.equals(method)) {
-      throw new UnsupportedOperationException(method + " has no ω (CoNAL only)");
-    }
-    if (rows.length != workerIds.length) {
-      throw new IllegalArgumentException("rows and annotators differ in length");
-    }
-    float[] x = features.toArray();
-    TrainingSet.applyStandardization(x, inputDim, mean, std);
-    try (NDManager scope = root.newSubManager()) {
-      for (NDArray a : longLived) {
-        a.tempAttach(scope);
-      }
-      long[] ri = new long[rows.length];
-      long[] wi = new long[rows.length];
-      for (int p = 0; p < rows.length; p++) {
-        ri[p] = rows[p];
-        wi[p] = workerIds[p];
-      }
-      Map<String, NDArray> params = new LinkedHashMap<>(headParams);
-      if (annotatorFeatures != null) {
-        int dim = (int) headParams.get("annotator.features").getShape().get(1);
-        float[] flat = new float[annotatorFeatures.length * dim];
-        for (int r = 0; r < annotatorFeatures.length; r++) {
-          if (annotatorFeatures[r].length != dim) {
-            throw new IllegalArgumentException(
-                "annotator features need "
-                    + dim
-                    + " values, row "
-                    + r
-                    + " has "
-                    + annotatorFeatures[r].length);
-          }
-          System.arraycopy(annotatorFeatures[r], 0, flat, r * dim, dim);
-        }
-        params.put(
-            "annotator.features", scope.create(flat, new Shape(annotatorFeatures.length, dim)));
-      }
-      NDArray w =
-          ConalHead.omega(
-              params,
-              scope.create(x, new Shape(features.numRows(), inputDim)),
-              scope.create(ri),
-              scope.create(wi),
-              bool(options.get("normalizeInstance")),
-              bool(options.get("normalizeAnnotator")));
-      float[] f = w.toFloatArray();
-      double[] out = new double[f.length];
-      for (int i = 0; i < f.length; i++) {
-        out[i] = f[i];
-      }
-      return out;
-    }
+    return head.omega(features, rows, workerIds, annotatorFeatures);
   }
 
   /**
@@ -420,144 +363,36 @@ public final class LearnedModel implements AutoCloseable {
    * Conal#withAnnotatorFeatures with annotator features}, through the auxiliary network's linear
    * map, L2-normalised when the model normalises them) or LIA's r_j (the learnt embedding, or the
    * features through c_ψ's input map). {@code null} for learners without annotator embeddings.
+   *
+   * @return the embeddings, or {@code null}
    */
   public float[][] annotatorEmbeddings() {
     checkOpen();
-    if (Conal.NAME.equals(method)) {
-      return linearRows(
-          "annotator.weight", "annotator.bias", bool(options.get("normalizeAnnotator")));
-    }
-    if (Lia.NAME.equals(method)) {
-      return headParams.containsKey("competence.embedding")
-          ? linearRows("competence.embedding", null, false)
-          : linearRows("competence.input.weight", "competence.input.bias", false);
-    }
-    return null;
-  }
-
-  /**
-   * Rows x_r W + b for every training annotator, x_r her one-hot code or, when the head holds
-   * {@code annotator.features}, her features; {@code null} when the head lacks {@code weight}.
-   */
-  private float[][] linearRows(String weightName, String biasName, boolean normalize) {
-    NDArray weight = headParams.get(weightName);
-    NDArray bias = biasName == null ? null : headParams.get(biasName);
-    if (weight == null || (biasName != null && bias == null)) {
-      return null;
-    }
-    long[] shape = weight.getShape().getShape();
-    int in = (int) shape[0];
-    int e = (int) shape[1];
-    float[] w = weight.toFloatArray();
-    float[] b = bias == null ? new float[e] : bias.toFloatArray();
-    NDArray features = headParams.get("annotator.features");
-    float[] f = features == null ? null : features.toFloatArray();
-    int rows = f == null ? in : f.length / in;
-    float[][] out = new float[rows][e];
-    for (int r = 0; r < rows; r++) {
-      for (int j = 0; j < e; j++) {
-        double s = b[j];
-        if (f == null) {
-          s += w[r * e + j];
-        } else {
-          for (int d = 0; d < in; d++) {
-            s += f[r * in + d] * w[d * e + j];
-          }
-        }
-        out[r][j] = (float) s;
-      }
-      if (normalize) {
-        double norm = 0;
-        for (float v : out[r]) {
-          norm += v * v;
-        }
-        norm = Math.sqrt(norm);
-        if (norm > 1e-12) {
-          for (int j = 0; j < e; j++) {
-            out[r][j] = (float) (out[r][j] / norm);
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  private static boolean bool(Object o) {
-    return o instanceof Boolean b ? b : Boolean.parseBoolean(String.valueOf(o));
-  }
-
-  static float[] logits(
-      NDManager root,
-      Block block,
-      ParameterStore store,
-      float[] x,
-      int d,
-      int k,
-      List<NDArray> attach) {
-    int n = x.length / d;
-    float[] out = new float[n * k];
-    for (int from = 0; from < n; from += 1024) {
-      int to = Math.min(n, from + 1024);
-      try (NDManager scope = root.newSubManager()) {
-        for (NDArray a : attach) {
-          a.tempAttach(scope);
-        }
-        NDArray xb = scope.create(Arrays.copyOfRange(x, from * d, to * d), new Shape(to - from, d));
-        float[] z = block.forward(store, new NDList(xb), false).singletonOrThrow().toFloatArray();
-        System.arraycopy(z, 0, out, from * k, z.length);
-      }
-    }
-    return out;
+    return head.annotatorEmbeddings();
   }
 
   /**
    * Writes {@code model.json} and {@code parameters.safetensors} as the folder {@code dir}: written
    * into a temporary sibling and renamed into place, so that {@code dir} holds a complete model or
    * none; model.json carries the format version and the SHA-256 of the parameters.
+   *
+   * @param dir the model folder
+   * @throws IOException when the folder cannot be written
    */
   public void save(Path dir) throws IOException {
     checkOpen();
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
-    for (Pair<String, Parameter> p : block.getParameters()) {
-      put(t, "backbone." + p.getKey(), p.getValue().getArray());
-    }
-    for (Map.Entry<String, NDArray> e : headParams.entrySet()) {
-      put(t, "head." + e.getKey(), e.getValue());
-    }
-    if (mean != null) {
-      t.put("input.mean", new Tensors.Tensor("input.mean", new long[] {mean.length}, mean));
-      t.put("input.std", new Tensors.Tensor("input.std", new long[] {std.length}, std));
-    }
-    String annotatorKind = "none";
-    int k = labels.size();
-    if (annotators instanceof ConfusionMatrices cm) {
-      annotatorKind = "confusions";
-      putDoubles(t, "annotators.confusions", new long[] {cm.numWorkers(), k, k}, cm.toArray());
-    } else if (annotators instanceof CommonConfusionModel cc) {
-      annotatorKind = "common-confusion";
-      putDoubles(t, "annotators.common", new long[] {k, k}, cc.common());
-      ConfusionMatrices ind = cc.individual();
-      putDoubles(t, "annotators.confusions", new long[] {ind.numWorkers(), k, k}, ind.toArray());
-      putDoubles(t, "annotators.omega", new long[] {cc.omega().length}, cc.omega());
-    } else if (annotators instanceof GroupMixtureModel gm) {
-      annotatorKind = "group-mixture";
-      int groups = gm.numGroups();
-      putDoubles(t, "annotators.groupWeights", new long[] {groups}, gm.groupWeights());
-      putDoubles(t, "annotators.groupConfusions", new long[] {groups, k, k}, gm.groupConfusions());
-      putDoubles(t, "annotators.membership", new long[] {gm.numWorkers(), groups}, gm.membership());
-    } else if (annotators instanceof WorkerSkills ws) {
-      annotatorKind = "skills";
-      putDoubles(t, "annotators.skills", new long[] {ws.numWorkers()}, ws.values());
-    }
+    network.writeTo(t);
+    String annotatorKind = head.writeAnnotatorModel(t);
     Map<String, Object> meta = new LinkedHashMap<>();
     meta.put("method", method);
     meta.put("options", options);
     meta.put("train", trainOptions);
     meta.put("backbone", spec.describe());
-    meta.put("inputDim", inputDim);
-    meta.put("standardized", mean != null);
-    meta.put("labels", labels.names());
-    meta.put("workers", workers.names());
+    meta.put("inputDim", network.inputDim());
+    meta.put("standardized", network.standardizes());
+    meta.put("labels", network.labels().names());
+    meta.put("workers", network.workers().names());
     meta.put("annotatorModel", annotatorKind);
     meta.put("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
     meta.put("engine", NnRuntime.describe());
@@ -568,29 +403,27 @@ public final class LearnedModel implements AutoCloseable {
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
   }
 
-  private static void put(Map<String, Tensors.Tensor> t, String name, NDArray a) {
-    t.put(name, new Tensors.Tensor(name, a.getShape().getShape(), a.toFloatArray()));
-  }
-
-  private static void putDoubles(
-      Map<String, Tensors.Tensor> t, String name, long[] shape, double[] v) {
-    float[] f = new float[v.length];
-    for (int i = 0; i < v.length; i++) {
-      f[i] = (float) v[i];
-    }
-    t.put(name, new Tensors.Tensor(name, shape, f));
-  }
-
   /**
    * Loads a model saved by {@link #save} (MLP or CNN backbone); a folder that is not a complete
    * model of a format version this library reads, or whose parameters do not match the checksum in
    * model.json, fails with a {@link org.crowd4j.io.ModelFileException} that says what is wrong.
+   *
+   * @param dir the model folder
+   * @return the model (close it)
+   * @throws IOException when the folder cannot be read or is not a valid model
    */
   public static LearnedModel load(Path dir) throws IOException {
     return load(dir, null);
   }
 
-  /** Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone. */
+  /**
+   * Loads a model saved by {@link #save}; {@code custom} rebuilds a custom backbone.
+   *
+   * @param dir the model folder
+   * @param custom builds the custom block, or {@code null} for MLP and CNN backbones
+   * @return the model (close it)
+   * @throws IOException when the folder cannot be read or is not a valid model
+   */
   @SuppressWarnings("unchecked")
   public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
     ModelFiles.Loaded files = ModelFiles.read(dir);
@@ -601,96 +434,34 @@ public final class LearnedModel implements AutoCloseable {
     Vocabulary labels = Vocabulary.of((List<String>) meta.get("labels"));
     Vocabulary workers = Vocabulary.of((List<String>) meta.get("workers"));
     int k = labels.size();
-    NDManager root = NDManager.newBaseManager(NnRuntime.device());
+    Network network = Network.read(spec, d, labels, workers, t, dir);
     try {
-      Block block = spec.build(d, k);
-      block.initialize(root, DataType.FLOAT32, new Shape(1, d));
-      for (Pair<String, Parameter> p : block.getParameters()) {
-        Tensors.Tensor v = t.get("backbone." + p.getKey());
-        if (v == null) {
-          throw new IOException(dir + ": parameter " + p.getKey() + " missing");
-        }
-        NDArray a = p.getValue().getArray();
-        if (!Arrays.equals(a.getShape().getShape(), v.shape())) {
-          throw new IOException(
-              dir
-                  + ": parameter "
-                  + p.getKey()
-                  + " has shape "
-                  + Arrays.toString(v.shape())
-                  + ", the network expects "
-                  + a.getShape());
-        }
-        a.set(v.values());
-      }
-      Map<String, NDArray> head = new LinkedHashMap<>();
-      for (Tensors.Tensor v : t.values()) {
-        if (v.name().startsWith("head.")) {
-          head.put(v.name().substring(5), root.create(v.values(), new Shape(v.shape())));
-        }
-      }
-      float[] mean = t.containsKey("input.mean") ? t.get("input.mean").values() : null;
-      float[] std = t.containsKey("input.std") ? t.get("input.std").values() : null;
-      WorkerModel annotators = null;
-      String kind = String.valueOf(meta.get("annotatorModel"));
-      if (kind.equals("confusions")) {
-        Tensors.Tensor c = t.get("annotators.confusions");
-        annotators = new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values()));
-      } else if (kind.equals("common-confusion")) {
-        Tensors.Tensor c = t.get("annotators.confusions");
-        annotators =
-            new CommonConfusionModel(
-                doubles(t.get("annotators.common").values()),
-                new ConfusionMatrices((int) c.shape()[0], k, doubles(c.values())),
-                doubles(t.get("annotators.omega").values()));
-      } else if (kind.equals("group-mixture")) {
-        annotators =
-            new GroupMixtureModel(
-                doubles(t.get("annotators.groupWeights").values()),
-                doubles(t.get("annotators.groupConfusions").values()),
-                doubles(t.get("annotators.membership").values()),
-                k);
-      } else if (kind.equals("skills")) {
-        annotators = new WorkerSkills(doubles(t.get("annotators.skills").values()));
-      }
+      WorkerModel annotators =
+          AnnotatorModelFormat.read(String.valueOf(meta.get("annotatorModel")), t, k);
+      String method = String.valueOf(meta.get("method"));
       TrainingSummary summary =
           meta.get("summary") == null
               ? null
               : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
       LearnedModel model =
           new LearnedModel(
-              true,
-              String.valueOf(meta.get("method")),
+              method,
               (Map<String, Object>) meta.get("options"),
               (Map<String, Object>) meta.get("train"),
               spec,
-              block,
-              root,
-              d,
-              labels,
-              workers,
-              mean,
-              std,
-              head,
+              network,
+              Learners.trainedHead(method),
               annotators,
               summary);
       model.setTuning((Map<String, Object>) meta.get("tuning"));
       return model;
-    } catch (IOException | RuntimeException e) {
-      root.close();
+    } catch (RuntimeException e) {
+      network.close();
       throw e;
     }
   }
 
-  private static double[] doubles(float[] f) {
-    double[] d = new double[f.length];
-    for (int i = 0; i < f.length; i++) {
-      d[i] = f[i];
-    }
-    return d;
-  }
-
-  private void checkOpen() {
+  void checkOpen() {
     if (closed) {
       throw new IllegalStateException("the model is closed");
     }
@@ -701,9 +472,7 @@ public final class LearnedModel implements AutoCloseable {
   public void close() {
     if (!closed) {
       closed = true;
-      if (owner) {
-        root.close();
-      }
+      network.close();
     }
   }
 }

@@ -11,17 +11,33 @@ import org.crowd4j.data.TaskFeatures;
  * time for reproducible results.
  */
 public interface Learner {
-  /** Short name, as used on the command line. */
+  /**
+   * Short name, as used on the command line.
+   *
+   * @return the name
+   */
   String name();
 
   /**
    * Trains on {@code data}'s answers with {@code features} (one row per task of {@code data}, rows
    * matched by task name); {@code validation} may be {@code null}.
+   *
+   * @param data the answers
+   * @param features the items' features
+   * @param validation gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch ({@code false} stops training), or {@code null}
+   * @return the trained model (close it)
    */
   LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener);
 
-  /** Trains with no validation set and no listener. */
+  /**
+   * Trains with no validation set and no listener.
+   *
+   * @param data the answers
+   * @param features the items' features
+   * @return the trained model (close it)
+   */
   default LearnedModel fit(CrowdDataset data, TaskFeatures features) {
     return fit(data, features, null, EpochListener.NONE);
   }

@@ -5,6 +5,10 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.nn.internal.ConalHead;
+import org.crowd4j.nn.internal.DoctorHead;
+import org.crowd4j.nn.internal.LiaHead;
+import org.crowd4j.nn.internal.TrainedHead;
 
 /**
  * The catalogue of learners by command-line name, each with its default options and a factory.
@@ -15,7 +19,14 @@ public final class Learners {
   /** Builds a learner from its options. */
   @FunctionalInterface
   public interface Factory<O extends Record> {
-    /** A new learner. */
+    /**
+     * A new learner.
+     *
+     * @param options the learner's options
+     * @param train the training options
+     * @param backbone the classifier
+     * @return the learner
+     */
     Learner create(O options, TrainOptions train, Backbone backbone);
   }
 
@@ -30,6 +41,9 @@ public final class Learners {
   public record Spec(String name, String description, Record defaults, Factory<Record> factory) {}
 
   private static final Map<String, Spec> SPECS = new LinkedHashMap<>();
+
+  /** The trained heads of the learners whose heads tell more than their annotator model. */
+  private static final Map<String, TrainedHead.Factory> TRAINED_HEADS = new LinkedHashMap<>();
 
   static {
     register(
@@ -52,6 +66,7 @@ public final class Learners {
         "common + individual noise adaptation layers (CoNAL, Chu et al. 2021)",
         Conal.Options.defaults(),
         Conal::new);
+    TRAINED_HEADS.put(Conal.NAME, ConalHead.TRAINED);
     register(
         SingleConfusion.NAME,
         "one shared noise matrix with a trace penalty (Sukhbaatar et al. 2014)",
@@ -82,6 +97,7 @@ public final class Learners {
         "weighted doctor net (Guan et al. 2018): one output layer per annotator, learnt weights",
         WeightedDoctorNet.Options.defaults(),
         WeightedDoctorNet::new);
+    TRAINED_HEADS.put(WeightedDoctorNet.NAME, DoctorHead.TRAINED);
     register(
         MaxMig.NAME,
         "Max-MIG (Cao et al. 2019): classifier and crowds aggregator maximising f-MI gain",
@@ -98,6 +114,7 @@ public final class Learners {
             + " al. 2020)",
         Lia.Options.defaults(),
         Lia::new);
+    TRAINED_HEADS.put(Lia.NAME, LiaHead.TRAINED);
   }
 
   private Learners() {}
@@ -109,12 +126,22 @@ public final class Learners {
         name, new Spec(name, description, defaults, (o, t, b) -> factory.create((O) o, t, b)));
   }
 
-  /** All learners, in registration order. */
+  /**
+   * All learners, in registration order.
+   *
+   * @return an unmodifiable view
+   */
   public static Collection<Spec> all() {
     return Collections.unmodifiableCollection(SPECS.values());
   }
 
-  /** The learner called {@code name}. */
+  /**
+   * The learner called {@code name}.
+   *
+   * @param name the command-line name
+   * @return its entry
+   * @throws IllegalArgumentException for an unknown name (the message lists the known ones)
+   */
   public static Spec spec(String name) {
     Spec s = SPECS.get(name);
     if (s == null) {
@@ -127,6 +154,12 @@ public final class Learners {
   /**
    * A learner with overrides: each {@code name=value} is bound onto the learner's options if they
    * have that component, otherwise onto {@code train}; an unknown name is an error.
+   *
+   * @param name the command-line name
+   * @param overrides option name → value
+   * @param train the training options to start from
+   * @param backbone the classifier
+   * @return the learner
    */
   public static Learner create(
       String name, Map<String, String> overrides, TrainOptions train, Backbone backbone) {
@@ -153,12 +186,23 @@ public final class Learners {
    * most 500 epochs) for the learners that {@link Tuning} tunes; for the learners whose epochs are
    * an EM schedule (LIA, the EM baselines, learning to vote) the same with 100 epochs and no early
    * stopping, as their schedules were set for.
+   *
+   * @param name the command-line name
+   * @return the training options
    */
   public static TrainOptions trainDefaults(String name) {
     spec(name);
     return Tuning.tunes(name)
         ? TrainOptions.defaults()
         : TrainOptions.defaults().withEpochs(100).withPatience(0);
+  }
+
+  /**
+   * The trained head of a saved model of learner {@code name}: the one the learner's training head
+   * gives its models, the plain {@link TrainedHead} for the others (and for names no learner has).
+   */
+  static TrainedHead.Factory trainedHead(String name) {
+    return TRAINED_HEADS.getOrDefault(name, TrainedHead::new);
   }
 
   private static boolean has(Record r, String component) {

@@ -6,6 +6,10 @@ import java.util.Objects;
 import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.LiaHead;
+import org.crowd4j.nn.internal.LiaSchedule;
+import org.crowd4j.nn.internal.LiaTrainedHead;
+import org.crowd4j.nn.internal.TrainingSet;
 
 /**
  * LIA — "Learning from Imperfect Annotations: an end-to-end approach" (Platanios et al., ICLR 2020
@@ -103,7 +107,26 @@ public final class Lia extends BaseLearner<Lia.Options> {
       double difficultyPenalty,
       double competencePenalty,
       int labelColumns) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param latent latent size L of the difficulty and competence tensors
+     * @param combine how D and C are combined
+     * @param difficultyLayers hidden ReLU layers of d_φ (0 = linear in the features)
+     * @param difficultyWidth width of those layers
+     * @param embedding size of the annotator representation r_j
+     * @param emRounds number of EM rounds (M-steps; fewer if there are fewer EM epochs)
+     * @param fineTuneFraction share of the training epochs spent on marginal-likelihood fine-tuning
+     *     after EM (0 = none); the other epochs are split evenly into the EM rounds
+     * @param perInstanceMarginal fine-tune log Σ_k h_k Π_j Q_ij[k, ŷ_ij] per item instead of the
+     *     paper's per-answer form
+     * @param eStepPrior include the classifier h_θ in the E-step (the paper; the code leaves it
+     *     out)
+     * @param difficultyPenalty λ_d of ½λ_d Σ_i ‖D_i‖² (per item mean)
+     * @param competencePenalty λ_c of ½λ_c Σ_j ‖C_j‖² (divided by the number of items)
+     * @param labelColumns the last {@code labelColumns} feature columns are a one-hot label block
+     *     (LIA-ML, see {@link LiaMultiLabel}); 0 otherwise
+     */
     public Options {
       positive("latent", latent);
       Objects.requireNonNull(combine, "combine");
@@ -139,17 +162,28 @@ public final class Lia extends BaseLearner<Lia.Options> {
      * EM rounds, 1/6 of the epochs fine-tuning, h in the E-step, penalties λ_d = 1 and λ_c = 0.25
      * (chosen on the redundancy sweep, see {@code crowd4j-nn/results/lia.md}; without them the
      * one-hot LIA-E fits per-item confusions that explain the answers away).
+     *
+     * @return the options
      */
     public static Options defaults() {
       return new Options(4, Combine.SUM, 1, 16, 16, 10, 1.0 / 6, false, true, 1.0, 0.25, 0);
     }
 
-    /** The paper's model: as {@link #defaults()} but without the penalties (γ = 0 in its code). */
+    /**
+     * The paper's model: as {@link #defaults()} but without the penalties (γ = 0 in its code).
+     *
+     * @return the options
+     */
     public static Options paper() {
       return new Options(4, Combine.SUM, 1, 16, 16, 10, 1.0 / 6, false, true, 0, 0, 0);
     }
 
-    /** A copy with {@code labelColumns}. */
+    /**
+     * A copy with {@code labelColumns}.
+     *
+     * @param g the number of one-hot label columns
+     * @return the copy
+     */
     public Options withLabelColumns(int g) {
       return new Options(
           latent,
@@ -166,7 +200,12 @@ public final class Lia extends BaseLearner<Lia.Options> {
           g);
     }
 
-    /** A copy with {@code fineTuneFraction}. */
+    /**
+     * A copy with {@code fineTuneFraction}.
+     *
+     * @param fraction the share of the epochs spent fine-tuning
+     * @return the copy
+     */
     public Options withFineTune(double fraction) {
       return new Options(
           latent,
@@ -183,8 +222,14 @@ public final class Lia extends BaseLearner<Lia.Options> {
           labelColumns);
     }
 
-    /** Rebuilds options saved with a model (name → value). */
-    static Options fromMap(Map<String, Object> saved) {
+    /**
+     * Rebuilds options saved with a model: each name → value of {@code saved} bound onto {@link
+     * #defaults()}.
+     *
+     * @param saved the options as {@link LearnedModel#options()} gives them
+     * @return the options
+     */
+    public static Options fromMap(Map<String, Object> saved) {
       Map<String, String> s = new LinkedHashMap<>();
       for (Map.Entry<String, Object> e : saved.entrySet()) {
         s.put(e.getKey(), String.valueOf(e.getValue()));
@@ -193,36 +238,15 @@ public final class Lia extends BaseLearner<Lia.Options> {
     }
   }
 
-  /**
-   * The EM schedule over the training epochs.
-   *
-   * @param rounds EM rounds
-   * @param mStep epochs per M-step (the last round takes the remainder)
-   * @param emEpochs epochs of EM; the rest fine-tune
-   */
-  record Schedule(int rounds, int mStep, int emEpochs) {
-    static Schedule of(Options o, int epochs) {
-      int fine = (int) Math.round(epochs * o.fineTuneFraction());
-      int em = Math.max(1, epochs - fine);
-      int rounds = Math.min(o.emRounds(), em);
-      return new Schedule(rounds, em / rounds, em);
-    }
-
-    /** Whether an E-step runs before {@code epoch} (1-based): each new round and fine-tuning. */
-    boolean eStepAt(int epoch) {
-      if (epoch <= 1) {
-        return false;
-      }
-      if (epoch == emEpochs + 1) {
-        return true;
-      }
-      return epoch <= emEpochs && (epoch - 1) % mStep == 0 && (epoch - 1) / mStep < rounds;
-    }
-  }
-
   private final TaskFeatures annotatorFeatures;
 
-  /** A LIA learner with one-hot annotators. */
+  /**
+   * A LIA learner with one-hot annotators.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public Lia(Options options, TrainOptions train, Backbone backbone) {
     this(options, train, backbone, null);
   }
@@ -242,6 +266,9 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * This learner with annotator features: one row per annotator, rows named by worker id (every
    * annotator of the training data needs a row); c_ψ is then linear in the features and {@link
    * #probabilityCorrect(LearnedModel, TaskFeatures, TaskFeatures)} scores unseen annotators.
+   *
+   * @param features one row of features per annotator
+   * @return a new learner
    */
   public Lia withAnnotatorFeatures(TaskFeatures features) {
     return new Lia(options, train, backbone, Objects.requireNonNull(features, "features"));
@@ -251,6 +278,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * The paper's optimiser and schedule: AMSGrad, lr 1e-3, batch 1,024, 12,000 epochs (with the
    * default options: 10 EM rounds × 1,000 steps, then 2,000 fine-tuning steps, when the data fit
    * one batch), last epoch, no standardising.
+   *
+   * @return the training options
    */
   public static TrainOptions paperTrainOptions() {
     return new TrainOptions(
@@ -273,7 +302,11 @@ public final class Lia extends BaseLearner<Lia.Options> {
         "");
   }
 
-  /** The paper's h_θ: an MLP with 4 hidden layers of 16 units, no dropout. */
+  /**
+   * The paper's h_θ: an MLP with 4 hidden layers of 16 units, no dropout.
+   *
+   * @return the backbone
+   */
   public static Backbone paperBackbone() {
     return Backbone.mlp(new int[] {16, 16, 16, 16}, 0, false, false);
   }
@@ -293,9 +326,8 @@ public final class Lia extends BaseLearner<Lia.Options> {
       t = t.withSelection(TrainOptions.Selection.LAST_EPOCH);
     }
     TrainingSet set = TrainingSet.of(data, features, t.standardize(), softMajority(data));
-    LiaHead head = new LiaHead(options, Schedule.of(options, t.epochs()), af, dim);
-    return new Trainer(name(), Records.toMap(options), head, backbone, t, set, validation, listener)
-        .run();
+    LiaHead head = new LiaHead(options, LiaSchedule.of(options, t.epochs()), af, dim);
+    return train(options, head, t, set, validation, listener);
   }
 
   /** Soft majority vote: the share of each label among the item's answers (zeros if none). */
@@ -316,6 +348,9 @@ public final class Lia extends BaseLearner<Lia.Options> {
   /**
    * One-hot item-id features for LIA-E (no instance features): row i is the unit vector of task i,
    * so the first linear layer of h_θ and d_φ learns an instance embedding.
+   *
+   * @param data the answers
+   * @return {@code n × n} features
    */
   public static TaskFeatures itemIdentityFeatures(CrowdDataset data) {
     int n = data.numTasks();
@@ -331,9 +366,14 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * answers and {@code features} ({@code n × K} row-major in {@code data}'s task order; items
    * without answers get h_θ's prediction, or uniform when the E-step leaves h out). Every annotator
    * of {@code data} must be one of the model's, and {@code data}'s labels must be the model's.
+   *
+   * @param model a trained LIA model
+   * @param data the answers
+   * @param features the items' features
+   * @return the posteriors
    */
   public static double[] posteriors(LearnedModel model, CrowdDataset data, TaskFeatures features) {
-    return LiaModel.posteriors(model, data, features);
+    return head(model).posteriors(data, features);
   }
 
   /**
@@ -341,19 +381,28 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * answers of log Σ_k ȳ_ik Q_ij[k, ŷ_ij], with ȳ_i the posterior of item i from its answers in
    * {@code train} (the data the model was trained on) and Q_ij the item–annotator confusion. The
    * criterion by which {@code reproduce lia-penalties} chooses the L2 penalties.
+   *
+   * @param model a trained LIA model
+   * @param train the data the model was trained on
+   * @param features the items' features
+   * @param heldOut answers the model was not trained on
+   * @return the mean log-likelihood per held-out answer ({@code NaN} for none)
    */
   public static double heldOutLogLikelihood(
       LearnedModel model, CrowdDataset train, TaskFeatures features, CrowdDataset heldOut) {
-    return LiaModel.heldOutLogLikelihood(model, train, features, heldOut);
+    return head(model).heldOutLogLikelihood(train, features, heldOut);
   }
 
   /**
    * The posteriors of the training items at the end of EM, before marginal-likelihood fine-tuning
    * (training task order), or {@code null} when the model was trained without fine-tuning (then
    * {@link #posteriors} gives them).
+   *
+   * @param model a trained LIA model
+   * @return {@code n × K} posteriors, or {@code null}
    */
   public static double[] emPosteriors(LearnedModel model) {
-    return LiaModel.emPosteriors(model);
+    return head(model).emPosteriors();
   }
 
   /**
@@ -361,9 +410,24 @@ public final class Lia extends BaseLearner<Lia.Options> {
    * may name annotators never seen in training), labels each item correctly; {@code items ×
    * annotators} row-major. The model must have been trained {@link #withAnnotatorFeatures with
    * annotator features}.
+   *
+   * @param model a LIA model trained with annotator features
+   * @param items the items' features
+   * @param annotatorFeatures one row per annotator
+   * @return the probabilities
    */
   public static double[] probabilityCorrect(
       LearnedModel model, TaskFeatures items, TaskFeatures annotatorFeatures) {
-    return LiaModel.probabilityCorrect(model, items, null, annotatorFeatures);
+    return head(model).probabilityCorrect(items, null, annotatorFeatures);
+  }
+
+  /** The head of a LIA model. */
+  private static LiaTrainedHead head(LearnedModel model) {
+    if (!(model.trainedHead() instanceof LiaTrainedHead head)) {
+      throw new UnsupportedOperationException(
+          model.method() + " is not a LIA model (method " + NAME + " expected)");
+    }
+    model.checkOpen();
+    return head;
   }
 }

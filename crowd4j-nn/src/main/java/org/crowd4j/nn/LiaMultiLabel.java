@@ -34,7 +34,11 @@ public final class LiaMultiLabel {
    */
   public record Stacked(
       CrowdDataset data, TaskFeatures features, List<String> items, List<String> labels) {
-    /** Number of one-hot label columns at the end of the features (Lia's {@code labelColumns}). */
+    /**
+     * Number of one-hot label columns at the end of the features (Lia's {@code labelColumns}).
+     *
+     * @return the number of labels
+     */
     public int labelColumns() {
       return labels.size();
     }
@@ -43,6 +47,9 @@ public final class LiaMultiLabel {
      * Per item and label the probability of "present" from binary posteriors of the stacked tasks
      * ({@code data}'s task order, 2 columns); {@code items × labels} row-major, NaN for pairs
      * without answers.
+     *
+     * @param stackedPosteriors posteriors of the stacked tasks
+     * @return the probabilities
      */
     public double[] presence(double[] stackedPosteriors) {
       int present = data.labels().id("1");
@@ -62,6 +69,10 @@ public final class LiaMultiLabel {
   /**
    * Stacks {@code perLabel} (label name → binary answers on items named as in {@code items}'
    * features, labels "0"/"1") into one problem.
+   *
+   * @param items the items' features
+   * @param perLabel label name → binary answers
+   * @return the stacked problem
    */
   public static Stacked stack(TaskFeatures items, Map<String, CrowdDataset> perLabel) {
     List<String> labels = new ArrayList<>(perLabel.keySet());
@@ -85,7 +96,13 @@ public final class LiaMultiLabel {
     return new Stacked(b.build(), features(items, labels), itemNames, labels);
   }
 
-  /** Rows for every (item, label) pair: the item's features then the label's one-hot block. */
+  /**
+   * Rows for every (item, label) pair: the item's features then the label's one-hot block.
+   *
+   * @param items the items' features
+   * @param labels the label names, in one-hot order
+   * @return {@code items × labels} rows
+   */
   public static TaskFeatures features(TaskFeatures items, List<String> labels) {
     int d = items.dim();
     int g = labels.size();
@@ -108,6 +125,11 @@ public final class LiaMultiLabel {
   /**
    * The classifier's probability that each label is present on each item ({@code items × labels}
    * row-major) for a model trained on a {@link Stacked} problem with these labels.
+   *
+   * @param model a model trained on the stacked problem
+   * @param items the items' features
+   * @param labels the label names, in the order of training
+   * @return the probabilities
    */
   public static double[] predict(LearnedModel model, TaskFeatures items, List<String> labels) {
     double[] p = model.predict(features(items, labels));

@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.MaxMigHead;
 
 /**
  * Max-MIG (Cao, Xu, Kong &amp; Wang, ICLR 2019, "Max-MIG: an information theoretic approach for
@@ -31,7 +32,13 @@ public final class MaxMig extends BaseLearner<MaxMig.Options> {
    *     {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
    */
   public record Options(boolean learnPrior, double aggregatorLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param learnPrior learn the class prior p (the paper) or keep it uniform (the authors' code)
+     * @param aggregatorLearningRate Adam step size of the aggregator unless the training options
+     *     set {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
+     */
     public Options {
       if (!(aggregatorLearningRate >= 0) || Double.isInfinite(aggregatorLearningRate)) {
         throw new IllegalArgumentException(
@@ -39,13 +46,23 @@ public final class MaxMig extends BaseLearner<MaxMig.Options> {
       }
     }
 
-    /** Learnt prior, the classifier's step size. */
+    /**
+     * Learnt prior, the classifier's step size.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(true, 0);
     }
   }
 
-  /** A Max-MIG learner. */
+  /**
+   * A Max-MIG learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public MaxMig(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -54,87 +71,5 @@ public final class MaxMig extends BaseLearner<MaxMig.Options> {
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     return run(options, new MaxMigHead(options), data, features, null, validation, listener);
-  }
-
-  /**
-   * The aggregator's posteriors on the training items, g(ỹ_i) (log space), and from them each
-   * annotator's confusion Π_r[k, l] ∝ Σ_{i : ỹ_ir = l} g_k(ỹ_i) ({@code R × K × K}; an unseen row
-   * is uniform, cells floored at 1e-10). W_r itself is identified only up to a constant per column
-   * (a constant added to column l of W_r shifts every class's logit alike and leaves g unchanged),
-   * so its row softmax is not a confusion matrix.
-   */
-  static double[] confusions(CrowdDataset data, float[] w, float[] priorLogits) {
-    int k = data.numLabels();
-    int r = data.numWorkers();
-    double[] logPrior = new double[k];
-    for (int c = 0; c < k; c++) {
-      logPrior[c] = priorLogits[c];
-    }
-    DoctorHead.softmaxInPlace(logPrior);
-    for (int c = 0; c < k; c++) {
-      logPrior[c] = Math.log(Math.max(logPrior[c], 1e-300));
-    }
-    double[] counts = new double[r * k * k];
-    double[] g = new double[k];
-    for (int i = 0; i < data.numTasks(); i++) {
-      System.arraycopy(logPrior, 0, g, 0, k);
-      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-        int base = data.worker(a) * k * k + data.label(a);
-        for (int c = 0; c < k; c++) {
-          g[c] += w[base + c * k];
-        }
-      }
-      DoctorHead.softmaxInPlace(g);
-      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-        int base = data.worker(a) * k * k + data.label(a);
-        for (int c = 0; c < k; c++) {
-          counts[base + c * k] += g[c];
-        }
-      }
-    }
-    for (int row = 0; row < r * k; row++) {
-      double s = 0;
-      for (int l = 0; l < k; l++) {
-        s += counts[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        counts[row * k + l] = s > 0 ? Math.max(counts[row * k + l] / s, 1e-10) : 1.0 / k;
-      }
-      double t = 0;
-      for (int l = 0; l < k; l++) {
-        t += counts[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        counts[row * k + l] /= t;
-      }
-    }
-    return counts;
-  }
-
-  /** log(Π⁰_r + 0.01) for every annotator ({@code R × K × K}, row-major, rows = true class). */
-  static float[] initialWeights(CrowdDataset data) {
-    int k = data.numLabels();
-    int r = data.numWorkers();
-    double[] mv = Mbem.softMajority(data);
-    double[] c = new double[r * k * k];
-    for (int a = 0; a < data.numAnswers(); a++) {
-      int t = data.task(a);
-      int base = data.worker(a) * k * k + data.label(a);
-      for (int j = 0; j < k; j++) {
-        c[base + j * k] += mv[t * k + j];
-      }
-    }
-    float[] w = new float[c.length];
-    for (int row = 0; row < r * k; row++) {
-      double s = 0;
-      for (int l = 0; l < k; l++) {
-        s += c[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        double v = s > 0 ? c[row * k + l] / s : 0;
-        w[row * k + l] = (float) Math.log(v + 0.01);
-      }
-    }
-    return w;
   }
 }

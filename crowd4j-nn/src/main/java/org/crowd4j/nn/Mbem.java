@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.MbemHead;
 
 /**
  * Model-bootstrapped EM (Khetan, Lipton &amp; Anandkumar, ICLR 2018, "Learning from noisy
@@ -51,7 +52,15 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
    *     1e-10 for zero cells)
    */
   public record Options(int rounds, Prior prior, double smoothing) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param rounds T, the number of trainings (the first on the weighted majority vote); 2 in the
+     *     paper
+     * @param prior class prior of the posterior
+     * @param smoothing Dirichlet count added to every confusion cell (0 = maximum likelihood with
+     *     1e-10 for zero cells)
+     */
     public Options {
       if (rounds < 1) {
         throw new IllegalArgumentException("rounds must be ≥ 1: " + rounds);
@@ -62,13 +71,23 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
       }
     }
 
-    /** T = 2, the predicted class prior, no smoothing. */
+    /**
+     * T = 2, the predicted class prior, no smoothing.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(2, Prior.PREDICTED, 0);
     }
   }
 
-  /** An MBEM learner. */
+  /**
+   * An MBEM learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public Mbem(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -76,7 +95,7 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
   @Override
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
-    double[] targets = softMajority(data);
+    double[] targets = MbemHead.softMajority(data);
     LearnedModel model = null;
     for (int round = 1; round <= options.rounds(); round++) {
       if (model != null) {
@@ -87,106 +106,5 @@ public final class Mbem extends BaseLearner<Mbem.Options> {
       targets = head.posteriors();
     }
     return model;
-  }
-
-  /** Normalised label histogram of every task ({@code n × K}; rows of unanswered tasks are 0). */
-  static double[] softMajority(CrowdDataset data) {
-    int k = data.numLabels();
-    double[] t = new double[data.numTasks() * k];
-    for (int i = 0; i < data.numTasks(); i++) {
-      int from = data.taskStart(i);
-      int to = data.taskEnd(i);
-      for (int a = from; a < to; a++) {
-        t[i * k + data.label(a)] += 1.0 / (to - from);
-      }
-    }
-    return t;
-  }
-
-  /**
-   * Per-annotator confusion matrices ({@code R × K × K}, row-major, rows = true class) estimated
-   * with {@code truth[i]} as the true label of task i: counts of (truth, answer) plus {@code
-   * smoothing} per cell, rows normalised; a row with no count is uniform; without smoothing, zero
-   * cells become 1e-10 before normalising.
-   */
-  static double[] confusions(CrowdDataset data, int[] truth, double smoothing) {
-    int k = data.numLabels();
-    int r = data.numWorkers();
-    double[] c = new double[r * k * k];
-    for (int a = 0; a < data.numAnswers(); a++) {
-      c[(data.worker(a) * k + truth[data.task(a)]) * k + data.label(a)] += 1;
-    }
-    for (int row = 0; row < r * k; row++) {
-      double s = 0;
-      for (int l = 0; l < k; l++) {
-        c[row * k + l] += smoothing;
-        s += c[row * k + l];
-      }
-      if (s == 0) {
-        for (int l = 0; l < k; l++) {
-          c[row * k + l] = 1.0 / k;
-        }
-        continue;
-      }
-      s = 0;
-      for (int l = 0; l < k; l++) {
-        c[row * k + l] = Math.max(c[row * k + l], 1e-10);
-        s += c[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        c[row * k + l] /= s;
-      }
-    }
-    return c;
-  }
-
-  /**
-   * Fraction of {@code labels} equal to each class (zero shares floored at 1e-10, renormalised).
-   */
-  static double[] classPrior(int[] labels, int k) {
-    double[] q = new double[k];
-    for (int t : labels) {
-      q[t] += 1;
-    }
-    double s = 0;
-    for (int c = 0; c < k; c++) {
-      q[c] = Math.max(q[c] / Math.max(labels.length, 1), 1e-10);
-      s += q[c];
-    }
-    for (int c = 0; c < k; c++) {
-      q[c] /= s;
-    }
-    return q;
-  }
-
-  /**
-   * Posteriors P(y_i = k) ∝ prior_k Π_{answers (r, l) of i} Π_r[k, l] in log space ({@code n × K};
-   * unanswered tasks get a zero row, i.e. are left out of training); {@code prior} is one K-vector
-   * or, if {@code perItem}, an {@code n × K} matrix.
-   */
-  static double[] posteriors(CrowdDataset data, double[] pi, double[] prior, boolean perItem) {
-    int k = data.numLabels();
-    int n = data.numTasks();
-    double[] out = new double[n * k];
-    double[] row = new double[k];
-    for (int i = 0; i < n; i++) {
-      int from = data.taskStart(i);
-      int to = data.taskEnd(i);
-      if (to == from) {
-        continue;
-      }
-      for (int c = 0; c < k; c++) {
-        row[c] = Math.log(Math.max(prior[(perItem ? i * k : 0) + c], 1e-300));
-      }
-      for (int a = from; a < to; a++) {
-        int base = data.worker(a) * k * k + data.label(a);
-        for (int c = 0; c < k; c++) {
-          row[c] += Math.log(Math.max(pi[base + c * k], 1e-300));
-        }
-      }
-      DoctorHead.softmaxInPlace(row);
-      System.arraycopy(row, 0, out, i * k, k);
-    }
-    return out;
   }
 }

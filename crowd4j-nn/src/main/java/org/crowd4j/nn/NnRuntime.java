@@ -57,6 +57,9 @@ public final class NnRuntime {
    * Sets the intra-op thread count of the engine (and one inter-op thread) if the engine has not
    * started yet and no count is set; returns whether it took effect. Results are reproducible for a
    * fixed seed and thread count.
+   *
+   * @param n intra-op threads
+   * @return whether the count was set
    */
   public static synchronized boolean threads(int n) {
     if (n < 1) {
@@ -76,6 +79,9 @@ public final class NnRuntime {
    * The default intra-op thread count: 1 for fully connected networks, whose layers are too small
    * for more threads to pay (and whose threads spin against each other when two trainings share the
    * cores: see BENCHMARKS.md), for convolutional ones half the available cores, at most 4.
+   *
+   * @param convolutional whether the network is a CNN
+   * @return the thread count
    */
   public static int defaultThreads(boolean convolutional) {
     if (!convolutional) {
@@ -148,18 +154,30 @@ public final class NnRuntime {
     return "<version>";
   }
 
-  /** The first GPU when the engine sees one, else the CPU. */
+  /**
+   * The first GPU when the engine sees one, else the CPU.
+   *
+   * @return the device
+   */
   public static Device device() {
     Engine e = engine();
     return e.getGpuCount() > 0 ? Device.gpu() : Device.cpu();
   }
 
-  /** Seeds the engine's global generator (parameter initialisation, dropout). */
+  /**
+   * Seeds the engine's global generator (parameter initialisation, dropout).
+   *
+   * @param seed the seed
+   */
   public static void seed(long seed) {
     engine().setRandomSeed((int) (seed ^ (seed >>> 32)));
   }
 
-  /** A one-line description: engine, version and device. */
+  /**
+   * A one-line description: engine, version and device.
+   *
+   * @return e.g. {@code PyTorch 2.7.1 on cpu()}
+   */
   public static String describe() {
     Engine e = engine();
     return e.getEngineName() + " " + e.getVersion() + " on " + device();

@@ -16,6 +16,12 @@ public final class Predictions {
   /**
    * Writes one row per item of {@code tasks}: its most probable label (ties to the lowest id) and
    * its {@code K} probabilities ({@code probs} is {@code n × K} row-major).
+   *
+   * @param file the CSV file
+   * @param tasks the items, in row order
+   * @param labels the classes, in column order
+   * @param probs the probabilities
+   * @throws IOException when the file cannot be written
    */
   public static void write(Path file, Vocabulary tasks, Vocabulary labels, double[] probs)
       throws IOException {

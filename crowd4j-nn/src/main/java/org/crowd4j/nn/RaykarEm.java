@@ -2,6 +2,9 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.EmHead;
+import org.crowd4j.nn.internal.RaykarHead;
+import org.crowd4j.nn.internal.TrainingResult;
 
 /**
  * Generalised EM with a classifier (Raykar et al. 2010, "Learning from crowds", JMLR, §2–3 with the
@@ -43,7 +46,14 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
    * @param restarts independent runs; the highest final log-likelihood is kept
    */
   public record Options(int epochsPerRound, double prior, double tol, int restarts) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param epochsPerRound network epochs per EM round (G)
+     * @param prior pseudo-count added to every confusion count (Laplace: 1)
+     * @param tol relative tolerance of the stopping rule; 0 runs every round
+     * @param restarts independent runs; the highest final log-likelihood is kept
+     */
     public Options {
       if (epochsPerRound < 1) {
         throw new IllegalArgumentException("epochsPerRound must be ≥ 1: " + epochsPerRound);
@@ -59,13 +69,23 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
       }
     }
 
-    /** One epoch per round, Laplace prior 1, tol 0.03, one run. */
+    /**
+     * One epoch per round, Laplace prior 1, tol 0.03, one run.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(1, 1.0, 0.03, 1);
     }
   }
 
-  /** The learner. */
+  /**
+   * The learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public RaykarEm(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -78,19 +98,21 @@ public final class RaykarEm extends BaseLearner<RaykarEm.Options> {
   @Override
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
-    return EmHead.bestOfRestarts(
-        NAME,
-        Records.toMap(options),
-        options.restarts(),
-        (r, rng) ->
-            new EmHead.Start(
-                new RaykarHead(data, options.prior(), options.tol(), options.epochsPerRound()),
-                RaykarHead.softMajority(data)),
-        backbone,
-        train,
-        data,
-        features,
-        validation,
-        listener);
+    TrainingResult best =
+        EmHead.bestOfRestarts(
+            NAME,
+            options.restarts(),
+            (r, rng) ->
+                new EmHead.Start(
+                    new RaykarHead(data, options.prior(), options.tol(), options.epochsPerRound()),
+                    RaykarHead.softMajority(data)),
+            backbone,
+            train,
+            data,
+            features,
+            validation,
+            listener,
+            checkpointer(options));
+    return model(options, best);
   }
 }

@@ -3,6 +3,9 @@ package org.crowd4j.nn;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConfusionHead;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * One noise matrix for all labels (Sukhbaatar et al. 2014, as run by Tanno et al. 2019): p(ỹ | x) =
@@ -34,7 +37,17 @@ public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> 
       double initOffDiagonal,
       boolean randomTies,
       double confusionLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param lambda weight of the trace of Π
+     * @param onMajorityVote train on majority-vote labels rather than on each answer
+     * @param initDiagonal initial diagonal logit
+     * @param initOffDiagonal initial off-diagonal logit
+     * @param randomTies break majority-vote ties at random (seeded)
+     * @param confusionLearningRate Adam step size of the noise logits unless the training options
+     *     set {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
+     */
     public Options {
       if (!(lambda >= 0) || Double.isInfinite(lambda)) {
         throw new IllegalArgumentException("lambda must be ≥ 0: " + lambda);
@@ -52,13 +65,21 @@ public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> 
      * λ = 0.01, majority-vote labels, 6I − 5 initial logits, noise step size 0.01 (trace
      * regularisation's defaults, see {@link TraceRegularized}; {@code crowd4j train} chooses both
      * per run).
+     *
+     * @return the options
      */
     public static Options defaults() {
       return new Options(0.01, true, 1.0, -5.0, true, 0.01);
     }
   }
 
-  /** A single-confusion learner. */
+  /**
+   * A single-confusion learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public SingleConfusion(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -68,7 +89,7 @@ public final class SingleConfusion extends BaseLearner<SingleConfusion.Options> 
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     double[] targets = null;
     if (options.onMajorityVote()) {
-      AggregationResult mv = aggregate(data, "mv", options.randomTies(), train.seed());
+      AggregationResult mv = CoreAggregators.fit(data, "mv", options.randomTies(), train.seed());
       targets = oneHot(mv.labels(), data.numLabels());
     }
     Head head =

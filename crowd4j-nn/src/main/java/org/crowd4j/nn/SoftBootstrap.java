@@ -3,6 +3,8 @@ package org.crowd4j.nn;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.TargetHead;
 
 /**
  * Soft bootstrapping (Reed et al. 2014), one of Tanno et al.'s robustness baselines: the classifier
@@ -22,20 +24,36 @@ public final class SoftBootstrap extends BaseLearner<SoftBootstrap.Options> {
    * @param randomTies break majority-vote ties at random (seeded)
    */
   public record Options(double beta, boolean stopGradient, boolean randomTies) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param beta weight of the given label in the target, in (0, 1]
+     * @param stopGradient do not back-propagate through the prediction inside the target
+     * @param randomTies break majority-vote ties at random (seeded)
+     */
     public Options {
       if (!(beta > 0 && beta <= 1)) {
         throw new IllegalArgumentException("beta must be in (0, 1]: " + beta);
       }
     }
 
-    /** β = 0.95 (Reed et al.; Tanno et al.). */
+    /**
+     * β = 0.95 (Reed et al.; Tanno et al.).
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(0.95, false, true);
     }
   }
 
-  /** A soft-bootstrapping learner. */
+  /**
+   * A soft-bootstrapping learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public SoftBootstrap(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -43,7 +61,7 @@ public final class SoftBootstrap extends BaseLearner<SoftBootstrap.Options> {
   @Override
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
-    AggregationResult mv = aggregate(data, "mv", options.randomTies(), train.seed());
+    AggregationResult mv = CoreAggregators.fit(data, "mv", options.randomTies(), train.seed());
     double[] targets = oneHot(mv.labels(), data.numLabels());
     return run(
         options,

@@ -2,6 +2,8 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.ConfusionHead;
+import org.crowd4j.nn.internal.Head;
 
 /**
  * Trace-regularised annotator confusion (Tanno et al., CVPR 2019). Each annotator r has a
@@ -52,7 +54,16 @@ public final class TraceRegularized extends BaseLearner<TraceRegularized.Options
       double initDiagonal,
       double initOffDiagonal,
       double confusionLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param lambda trace weight (0.01 in the paper; 0 disables the term)
+     * @param traceReduction mean or sum of the traces
+     * @param initDiagonal initial diagonal logit of W_r
+     * @param initOffDiagonal initial off-diagonal logit of W_r
+     * @param confusionLearningRate Adam step size of the confusion logits unless the training
+     *     options set {@link TrainOptions#headLearningRate()} ({@code 0} = the classifier's)
+     */
     public Options {
       if (!(lambda >= 0) || Double.isInfinite(lambda)) {
         throw new IllegalArgumentException("lambda must be ≥ 0: " + lambda);
@@ -67,13 +78,23 @@ public final class TraceRegularized extends BaseLearner<TraceRegularized.Options
       }
     }
 
-    /** λ = 0.01, trace of the mean, 6I − 5 initial logits, confusion step size 0.01. */
+    /**
+     * λ = 0.01, trace of the mean, 6I − 5 initial logits, confusion step size 0.01.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(0.01, TraceReduction.MEAN, 1.0, -5.0, 0.01);
     }
   }
 
-  /** A trace-regularised learner. */
+  /**
+   * A trace-regularised learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public TraceRegularized(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

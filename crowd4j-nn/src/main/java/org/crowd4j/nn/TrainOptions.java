@@ -35,8 +35,8 @@ import org.crowd4j.aggregate.OptionsBinder;
  * @param patience stop when the selection score has not improved for this many epochs (0 = run
  *     every epoch); not used with {@link Selection#LAST_EPOCH}
  * @param fitAnnotators after an early-stopped training, fit the annotator model further with the
- *     classifier frozen (see {@link Trainer}); {@link Tuning} switches it off for the candidates
- *     and on for the chosen one
+ *     classifier frozen (see {@link org.crowd4j.nn.internal.TrainingLoop}); {@link Tuning} switches
+ *     it off for the candidates and on for the chosen one
  * @param standardize z-score features with the training mean and standard deviation
  * @param seed seed for initialisation, dropout, shuffling and the hold-out split
  * @param checkpointDir if not empty, the best model so far is saved there after each improvement
@@ -78,7 +78,33 @@ public record TrainOptions(
     LAST_EPOCH
   }
 
-  /** Validates. */
+  /**
+   * Validates.
+   *
+   * @param epochs passes over the training items
+   * @param batchSize items per minibatch (their answers form the batch's pairs)
+   * @param learningRate Adam step size
+   * @param headLearningRate step size of the annotator model's parameters; 0 = the learner's own
+   *     <p>choice (the {@code confusionLearningRate} of the confusion-matrix learners, otherwise
+   *     {@code <p>learningRate})
+   * @param amsgrad use AMSGrad's running maximum of the second moment
+   * @param beta1 Adam's first-moment decay
+   * @param beta2 Adam's second-moment decay
+   * @param epsilon Adam's denominator guard
+   * @param weightDecay L2 penalty added to the gradient of the classifier's weights (0 = none)
+   * @param resetOptimizerEachEpoch re-create Adam's state every epoch (the authors' scripts)
+   * @param selection how the returned epoch is chosen
+   * @param holdOut share of training items held out for {@link Selection#HELD_OUT_ANSWERS}
+   * @param patience stop when the selection score has not improved for this many epochs (0 = run
+   *     <p>every epoch); not used with {@link Selection#LAST_EPOCH}
+   * @param fitAnnotators after an early-stopped training, fit the annotator model further with the
+   *     <p>classifier frozen (see {@link org.crowd4j.nn.internal.TrainingLoop}); {@link Tuning}
+   *     switches
+   *     <p>it off for the candidates and on for the chosen one
+   * @param standardize z-score features with the training mean and standard deviation
+   * @param seed seed for initialisation, dropout, shuffling and the hold-out split
+   * @param checkpointDir if not empty, the best model so far is saved there after each improvement
+   */
   public TrainOptions {
     if (epochs < 1) {
       throw new IllegalArgumentException("epochs must be ≥ 1: " + epochs);
@@ -123,6 +149,8 @@ public record TrainOptions(
   /**
    * The sound default protocol (see the class comment): early stopping with patience 20, at most
    * 500 epochs, standardised features.
+   *
+   * @return the options
    */
   public static TrainOptions defaults() {
     return new TrainOptions(
@@ -148,12 +176,19 @@ public record TrainOptions(
   /**
    * {@link #defaults()} with a fixed number of epochs, no early stopping and raw features: the
    * protocol of the results recorded before early stopping (100 epochs there).
+   *
+   * @param epochs the number of epochs
+   * @return the options
    */
   public static TrainOptions fixedEpochs(int epochs) {
     return defaults().withEpochs(epochs).withPatience(0).withStandardize(false);
   }
 
-  /** The CoNAL authors' protocol: lr 0.01, batch 1024, Adam re-created every epoch, 100 epochs. */
+  /**
+   * The CoNAL authors' protocol: lr 0.01, batch 1024, Adam re-created every epoch, 100 epochs.
+   *
+   * @return the options
+   */
   public static TrainOptions authorsProtocol() {
     return new TrainOptions(
         100,
@@ -179,6 +214,9 @@ public record TrainOptions(
    * The selection this training uses: {@link Selection#AUTO} becomes validation accuracy when
    * {@code hasValidation}, else the held-out answers' likelihood (or the last epoch with no
    * hold-out); {@link Selection#VALIDATION_GOLD} without validation labels is an error.
+   *
+   * @param hasValidation whether gold validation items are given
+   * @return the selection
    */
   public Selection resolvedSelection(boolean hasValidation) {
     return switch (selection) {
@@ -196,47 +234,92 @@ public record TrainOptions(
     };
   }
 
-  /** A copy with {@code epochs}. */
+  /**
+   * A copy with {@code epochs}.
+   *
+   * @param e epochs
+   * @return the copy
+   */
   public TrainOptions withEpochs(int e) {
     return with("epochs", String.valueOf(e));
   }
 
-  /** A copy with {@code patience} (0 = no early stopping). */
+  /**
+   * A copy with {@code patience} (0 = no early stopping).
+   *
+   * @param p patience
+   * @return the copy
+   */
   public TrainOptions withPatience(int p) {
     return with("patience", String.valueOf(p));
   }
 
-  /** A copy with {@code fitAnnotators}. */
+  /**
+   * A copy with {@code fitAnnotators}.
+   *
+   * @param f whether the annotator model is fitted further
+   * @return the copy
+   */
   public TrainOptions withFitAnnotators(boolean f) {
     return with("fitAnnotators", String.valueOf(f));
   }
 
-  /** A copy with {@code standardize}. */
+  /**
+   * A copy with {@code standardize}.
+   *
+   * @param s whether features are standardised
+   * @return the copy
+   */
   public TrainOptions withStandardize(boolean s) {
     return with("standardize", String.valueOf(s));
   }
 
-  /** A copy with {@code batchSize} items per minibatch. */
+  /**
+   * A copy with {@code batchSize} items per minibatch.
+   *
+   * @param b items per minibatch
+   * @return the copy
+   */
   public TrainOptions withBatchSize(int b) {
     return with("batchSize", String.valueOf(b));
   }
 
-  /** A copy with the annotator model's step size {@code lr} (0 = the learner's own choice). */
+  /**
+   * A copy with the annotator model's step size {@code lr} (0 = the learner's own choice).
+   *
+   * @param lr the step size
+   * @return the copy
+   */
   public TrainOptions withHeadLearningRate(double lr) {
     return with("headLearningRate", String.valueOf(lr));
   }
 
-  /** A copy with the classifier's step size {@code lr}. */
+  /**
+   * A copy with the classifier's step size {@code lr}.
+   *
+   * @param lr the step size
+   * @return the copy
+   */
   public TrainOptions withLearningRate(double lr) {
     return with("learningRate", String.valueOf(lr));
   }
 
-  /** A copy with {@code seed}. */
+  /**
+   * A copy with {@code seed}.
+   *
+   * @param s the seed
+   * @return the copy
+   */
   public TrainOptions withSeed(long s) {
     return with("seed", String.valueOf(s));
   }
 
-  /** A copy with {@code selection}. */
+  /**
+   * A copy with {@code selection}.
+   *
+   * @param s the selection
+   * @return the copy
+   */
   public TrainOptions withSelection(Selection s) {
     return with("selection", String.valueOf(s));
   }

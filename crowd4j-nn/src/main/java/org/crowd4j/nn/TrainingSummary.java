@@ -13,7 +13,7 @@ package org.crowd4j.nn;
  * @param trainItems items trained on
  * @param heldOutItems items held out for selection
  * @param annotatorEpochs epochs of the annotator model's own fit after the classifier's epoch was
- *     chosen (the classifier frozen; 0 = none, see {@link Trainer})
+ *     chosen (the classifier frozen; 0 = none, see {@link org.crowd4j.nn.internal.TrainingLoop})
  * @param annotatorScore mean negative log-likelihood of held-out answers under that fitted
  *     annotator model ({@code NaN} when it was not fitted)
  * @param annotatorFitSkipped the learner's annotator model would have been fitted further, but
@@ -32,14 +32,36 @@ public record TrainingSummary(
     int annotatorEpochs,
     double annotatorScore,
     boolean annotatorFitSkipped) {
-  /** Copies the arrays. */
+  /**
+   * Copies the arrays.
+   *
+   * @param epochsRun epochs actually run (fewer when a listener stopped training)
+   * @param bestEpoch the 1-based epoch whose parameters were kept
+   * @param selectionMetric "valid-acc", "held-out-nll" or "last-epoch"
+   * @param bestScore the selection score of the kept epoch ({@code NaN} for the last epoch)
+   * @param trainLoss mean training objective per epoch
+   * @param selectionScores selection score per epoch
+   * @param epochSeconds wall time of each epoch's training pass
+   * @param trainItems items trained on
+   * @param heldOutItems items held out for selection
+   * @param annotatorEpochs epochs of the annotator model's own fit after the classifier's epoch was
+   *     chosen (the classifier frozen; 0 = none, see {@link org.crowd4j.nn.internal.TrainingLoop})
+   * @param annotatorScore mean negative log-likelihood of held-out answers under that fitted
+   *     annotator model ({@code NaN} when it was not fitted)
+   * @param annotatorFitSkipped the learner's annotator model would have been fitted further, but
+   *     {@link TrainOptions#fitAnnotators()} was off
+   */
   public TrainingSummary {
     trainLoss = trainLoss.clone();
     selectionScores = selectionScores.clone();
     epochSeconds = epochSeconds.clone();
   }
 
-  /** Median seconds per training epoch. */
+  /**
+   * Median seconds per training epoch.
+   *
+   * @return the median ({@code NaN} for no epoch)
+   */
   public double medianEpochSeconds() {
     double[] s = epochSeconds.clone();
     java.util.Arrays.sort(s);

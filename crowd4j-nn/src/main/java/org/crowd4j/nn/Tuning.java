@@ -75,7 +75,12 @@ public final class Tuning {
    * @param values its values as {@code --param} text
    */
   public record Axis(String option, List<String> values) {
-    /** Copies. */
+    /**
+     * Copies.
+     *
+     * @param option a learner or training option name
+     * @param values its values as {@code --param} text
+     */
     public Axis {
       Objects.requireNonNull(option, "option");
       values = List.copyOf(values);
@@ -96,7 +101,15 @@ public final class Tuning {
    */
   public record Candidate(
       Map<String, String> setting, double score, int bestEpoch, int epochsRun, double seconds) {
-    /** Copies. */
+    /**
+     * Copies.
+     *
+     * @param setting the grid's options and their values
+     * @param score selection score of its returned epoch
+     * @param bestEpoch that epoch
+     * @param epochsRun epochs run before early stopping
+     * @param seconds wall time of its training
+     */
     public Candidate {
       setting = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(setting));
     }
@@ -104,16 +117,31 @@ public final class Tuning {
 
   /** Told when a grid point starts and when it is done. */
   public interface Listener {
-    /** Grid point {@code index} (0-based) of {@code total} starts. */
+    /**
+     * Grid point {@code index} (0-based) of {@code total} starts.
+     *
+     * @param index the grid point (from 0)
+     * @param total grid points in all
+     * @param setting its settings
+     */
     default void onStart(int index, int total, Map<String, String> setting) {}
 
-    /** Grid point {@code index} is trained. */
+    /**
+     * Grid point {@code index} is trained.
+     *
+     * @param index the grid point (from 0)
+     * @param total grid points in all
+     * @param c its result
+     */
     default void onDone(int index, int total, Candidate c) {}
   }
 
   /**
    * Whether {@code learner} is tuned: a learner trained by epochs with early stopping (not an EM
    * schedule).
+   *
+   * @param learner the command-line name
+   * @return whether it is tuned
    */
   public static boolean tunes(String learner) {
     return STEP.containsKey(learner);
@@ -122,6 +150,9 @@ public final class Tuning {
   /**
    * The default stages of {@code learner}: standardisation, then learning rate × annotator step,
    * then the regulariser (stages without axes left out); empty for untuned learners.
+   *
+   * @param learner the command-line name
+   * @return the stages
    */
   public static List<List<Axis>> defaultStages(String learner) {
     List<List<Axis>> stages = new ArrayList<>();
@@ -144,6 +175,10 @@ public final class Tuning {
    * The default stages of {@code learner} without the options in {@code fixed} (a fixed {@code
    * headLearningRate} also fixes {@code confusionLearningRate}, which it overrides); empty stages
    * are dropped.
+   *
+   * @param learner the command-line name
+   * @param fixed option names the user fixed
+   * @return the stages
    */
   public static List<List<Axis>> stages(String learner, Set<String> fixed) {
     List<List<Axis>> out = new ArrayList<>();
@@ -163,7 +198,12 @@ public final class Tuning {
     return out;
   }
 
-  /** Number of trainings the stages take (a stage's point equal to the incumbent is not rerun). */
+  /**
+   * Number of trainings the stages take (a stage's point equal to the incumbent is not rerun).
+   *
+   * @param stages the stages
+   * @return the number of trainings
+   */
   public static int trainings(List<List<Axis>> stages) {
     int n = 1;
     for (List<Axis> stage : stages) {
@@ -172,7 +212,12 @@ public final class Tuning {
     return n;
   }
 
-  /** Every combination of the axes' values, the first axis varying slowest. */
+  /**
+   * Every combination of the axes' values, the first axis varying slowest.
+   *
+   * @param grid the axes
+   * @return one setting per combination
+   */
   public static List<Map<String, String>> points(List<Axis> grid) {
     List<Map<String, String>> out = new ArrayList<>();
     out.add(new LinkedHashMap<>());
@@ -206,6 +251,7 @@ public final class Tuning {
    * @param validation gold validation labels, or {@code null}
    * @param epochs told every epoch of every candidate (returning {@code false} stops that one)
    * @param listener told when each candidate starts and ends, or {@code null}
+   * @return the chosen model, trained once more with the chosen setting (close it)
    */
   public static LearnedModel fit(
       String learner,
@@ -353,7 +399,13 @@ public final class Tuning {
     return t;
   }
 
-  /** One line per candidate for progress output: setting, score, epochs. */
+  /**
+   * One line per candidate for progress output: setting, score, epochs.
+   *
+   * @param c the candidate
+   * @param metric the selection score's name
+   * @return the line
+   */
   public static String describe(Candidate c, String metric) {
     StringBuilder sb = new StringBuilder();
     c.setting().forEach((k, v) -> sb.append(k).append('=').append(v).append(' '));

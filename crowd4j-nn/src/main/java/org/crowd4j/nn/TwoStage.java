@@ -5,6 +5,8 @@ import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.CoreAggregators;
+import org.crowd4j.nn.internal.TargetHead;
 
 /**
  * Two-stage learning (the papers' DL-MV, DL-DS, DL-GLAD baselines): a {@code crowd4j-core}
@@ -26,19 +28,35 @@ public final class TwoStage extends BaseLearner<TwoStage.Options> {
    * @param randomTies break majority-vote ties at random (seeded) rather than to the lowest label
    */
   public record Options(String aggregator, boolean hardTargets, boolean randomTies) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param aggregator the core method's command-line name ({@code mv}, {@code ds}, {@code glad}…)
+     * @param hardTargets train on one-hot labels instead of posteriors
+     * @param randomTies break majority-vote ties at random (seeded) rather than to the lowest label
+     */
     public Options {
       Objects.requireNonNull(aggregator, "aggregator");
       Methods.spec(aggregator);
     }
 
-    /** Majority vote, posteriors as targets, random ties. */
+    /**
+     * Majority vote, posteriors as targets, random ties.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options("mv", false, true);
     }
   }
 
-  /** A two-stage learner. */
+  /**
+   * A two-stage learner.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public TwoStage(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }
@@ -52,7 +70,7 @@ public final class TwoStage extends BaseLearner<TwoStage.Options> {
   public LearnedModel fit(
       CrowdDataset data, TaskFeatures features, Validation validation, EpochListener listener) {
     AggregationResult agg =
-        aggregate(data, options.aggregator(), options.randomTies(), train.seed());
+        CoreAggregators.fit(data, options.aggregator(), options.randomTies(), train.seed());
     double[] targets =
         options.hardTargets() ? oneHot(agg.labels(), data.numLabels()) : agg.posteriors();
     return fitOnTargets(data, features, targets, validation, listener);
@@ -61,6 +79,13 @@ public final class TwoStage extends BaseLearner<TwoStage.Options> {
   /**
    * Trains the classifier on given per-item target distributions ({@code n × K}, row-major, in
    * {@code data}'s task order; an all-zero row leaves the item out).
+   *
+   * @param data the answers (their tasks order the targets)
+   * @param features the items' features
+   * @param targets per-item target distributions
+   * @param validation gold validation items for model selection, or {@code null}
+   * @param listener called after every epoch, or {@code null}
+   * @return the trained model (close it)
    */
   public LearnedModel fitOnTargets(
       CrowdDataset data,

@@ -13,7 +13,12 @@ import org.crowd4j.data.Vocabulary;
  * @param labels label id per row
  */
 public record Validation(TaskFeatures features, int[] labels) {
-  /** Checks sizes and copies. */
+  /**
+   * Checks sizes and copies.
+   *
+   * @param features one row per item
+   * @param labels label id per row
+   */
   public Validation {
     Objects.requireNonNull(features, "features");
     if (labels.length != features.numRows()) {
@@ -26,6 +31,11 @@ public record Validation(TaskFeatures features, int[] labels) {
   /**
    * Aligns gold labels given by name ({@code task → label}) to the rows of {@code features}; rows
    * without gold, and gold labels outside {@code labelNames}, get {@code -1}.
+   *
+   * @param features one row per item
+   * @param gold task name → label name
+   * @param labelNames the training data's labels
+   * @return the validation items
    */
   public static Validation of(
       TaskFeatures features, Map<String, String> gold, Vocabulary labelNames) {
@@ -37,7 +47,11 @@ public record Validation(TaskFeatures features, int[] labels) {
     return new Validation(features, ids);
   }
 
-  /** Number of rows with a known label. */
+  /**
+   * Number of rows with a known label.
+   *
+   * @return the count
+   */
   public int count() {
     int c = 0;
     for (int l : labels) {
@@ -48,7 +62,12 @@ public record Validation(TaskFeatures features, int[] labels) {
     return c;
   }
 
-  /** Accuracy of {@code predicted} label ids over rows with a known label ({@code NaN} if none). */
+  /**
+   * Accuracy of {@code predicted} label ids over rows with a known label ({@code NaN} if none).
+   *
+   * @param predicted one label id per row
+   * @return the accuracy
+   */
   public double accuracy(int[] predicted) {
     int hits = 0;
     int c = 0;
@@ -63,7 +82,11 @@ public record Validation(TaskFeatures features, int[] labels) {
     return c == 0 ? Double.NaN : (double) hits / c;
   }
 
-  /** A copy of the label ids. */
+  /**
+   * A copy of the label ids.
+   *
+   * @return the copy
+   */
   @Override
   public int[] labels() {
     return labels.clone();

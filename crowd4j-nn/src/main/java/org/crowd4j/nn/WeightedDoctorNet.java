@@ -2,6 +2,7 @@ package org.crowd4j.nn;
 
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.nn.internal.DoctorHead;
 
 /**
  * Weighted doctor net (Guan, Gulshan, Dai &amp; Hinton, AAAI 2018, "Who said what: modeling
@@ -50,7 +51,15 @@ public final class WeightedDoctorNet extends BaseLearner<WeightedDoctorNet.Optio
    */
   public record Options(
       boolean imageSpecific, boolean overLabellers, int weightSteps, double weightLearningRate) {
-    /** Validates. */
+    /**
+     * Validates.
+     *
+     * @param imageSpecific averaging logits depend linearly on the network's output
+     * @param overLabellers during the weighting stage, average only the layers of the annotators
+     *     who labelled the item (weights renormalised over them); otherwise all layers
+     * @param weightSteps full-batch Adam steps of the weighting stage (0 = the plain doctor net)
+     * @param weightLearningRate Adam step size of the weighting stage
+     */
     public Options {
       if (weightSteps < 0) {
         throw new IllegalArgumentException("weightSteps must be ≥ 0: " + weightSteps);
@@ -61,13 +70,23 @@ public final class WeightedDoctorNet extends BaseLearner<WeightedDoctorNet.Optio
       }
     }
 
-    /** One weight per annotator, fitted on averages over all layers, 300 steps of size 0.05. */
+    /**
+     * One weight per annotator, fitted on averages over all layers, 300 steps of size 0.05.
+     *
+     * @return the options
+     */
     public static Options defaults() {
       return new Options(false, false, 300, 0.05);
     }
   }
 
-  /** A weighted doctor net. */
+  /**
+   * A weighted doctor net.
+   *
+   * @param options the learner's options
+   * @param train the training options
+   * @param backbone the classifier
+   */
   public WeightedDoctorNet(Options options, TrainOptions train, Backbone backbone) {
     super(NAME, options, train, backbone);
   }

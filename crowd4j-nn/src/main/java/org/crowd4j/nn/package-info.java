@@ -22,6 +22,12 @@
  *
  * <p>Each learner is configured by its options record plus {@link org.crowd4j.nn.TrainOptions} and
  * returns a {@link org.crowd4j.nn.LearnedModel} ({@link org.crowd4j.nn.Learners} builds them by
- * name). The engine never downloads anything ({@link org.crowd4j.nn.NnRuntime}).
+ * name; {@link org.crowd4j.nn.Tuning} chooses settings; {@link org.crowd4j.nn.Recommender} plans
+ * the next answers from a model's P(correct)). The engine never downloads anything ({@link
+ * org.crowd4j.nn.NnRuntime}).
+ *
+ * <p>This package is the supported API of {@code crowd4j-nn}. The training loop, the optimiser, the
+ * heads, the tensors and the model-file encoding are in {@code org.crowd4j.nn.internal}, which is
+ * not: it may change in any release.
  */
 package org.crowd4j.nn;

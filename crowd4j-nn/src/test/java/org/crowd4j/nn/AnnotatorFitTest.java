@@ -41,10 +41,10 @@ class AnnotatorFitTest {
     SimulatedCrowd crowd =
         CrowdSimulator.simulate(Arrays.copyOf(s.labels(), n), b.build(), Assignment.perItem(3), 9);
     data = crowd.data();
-    train = SyntheticCrowd.rows(s.features(), 5, 0, n);
+    train = GaussianCrowd.rows(s.features(), 5, 0, n);
     valid =
         new Validation(
-            SyntheticCrowd.rows(s.features(), 5, n, n + 200),
+            GaussianCrowd.rows(s.features(), 5, n, n + 200),
             Arrays.copyOfRange(s.labels(), n, n + 200));
   }
 
@@ -64,7 +64,7 @@ class AnnotatorFitTest {
     double[] fitted;
     int epochs;
     try (LearnedModel m =
-        Learners.create(Conal.NAME, Map.of(), t, SyntheticCrowd.smallMlp())
+        Learners.create(Conal.NAME, Map.of(), t, GaussianCrowd.smallMlp())
             .fit(data, train, valid, EpochListener.NONE)) {
       assertEquals("valid-acc", m.summary().selectionMetric());
       assertTrue(m.summary().annotatorEpochs() > 0);
@@ -78,7 +78,7 @@ class AnnotatorFitTest {
     // the same training without the annotator fit: the layers of the early selected epoch barely
     // tell the annotators apart
     try (LearnedModel m =
-        Learners.create(Conal.NAME, Map.of(), t.withPatience(0), SyntheticCrowd.smallMlp())
+        Learners.create(Conal.NAME, Map.of(), t.withPatience(0), GaussianCrowd.smallMlp())
             .fit(data, train, valid, s -> s.epoch() < epochs)) {
       assertEquals(0, m.summary().annotatorEpochs());
       double[] early = meanCorrect(m);

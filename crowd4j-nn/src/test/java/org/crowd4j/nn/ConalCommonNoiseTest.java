@@ -35,10 +35,10 @@ class ConalCommonNoiseTest {
     CommonNoisePool pool = CommonNoisePool.create(x, d, common, individual, 8, 0.5, rng);
     SimulatedCrowd crowd =
         CrowdSimulator.simulate(Arrays.copyOf(s.labels(), n), pool, Assignment.perItem(3), 22);
-    TaskFeatures features = SyntheticCrowd.rows(x, d, 0, n);
-    TaskFeatures validX = SyntheticCrowd.rows(s.features(), d, n, n + 400);
+    TaskFeatures features = GaussianCrowd.rows(x, d, 0, n);
+    TaskFeatures validX = GaussianCrowd.rows(s.features(), d, n, n + 400);
     Validation valid = new Validation(validX, Arrays.copyOfRange(s.labels(), n, n + 400));
-    TrainOptions t = SyntheticCrowd.quick(15, 3);
+    TrainOptions t = GaussianCrowd.quick(15, 3);
     try (LearnedModel m =
         new Conal(Conal.Options.defaults(), t, Backbone.mlp(new int[] {64}, 0.2, false, false))
             .fit(crowd.data(), features, valid, EpochListener.NONE)) {

@@ -22,19 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Every learner on a small simulated crowd: it learns, and its model saves and loads. */
 class LearnersTest {
-  static SyntheticCrowd crowd;
+  static GaussianCrowd crowd;
   static double mvAccuracy;
 
   @BeforeAll
   static void data() {
     // 5 dense pairwise flippers of accuracy 0.55 on 3 separable Gaussian classes
-    crowd = SyntheticCrowd.flippers(600, 3, 5, 5, 0.55, true, 5);
+    crowd = GaussianCrowd.flippers(600, 3, 5, 5, 0.55, true, 5);
     mvAccuracy = crowd.gold().accuracy(new MajorityVote().fit(crowd.data()).labels());
   }
 
   private static LearnedModel fit(String name, Map<String, String> options, int epochs) {
     Learner l =
-        Learners.create(name, options, SyntheticCrowd.quick(epochs, 7), SyntheticCrowd.smallMlp());
+        Learners.create(name, options, GaussianCrowd.quick(epochs, 7), GaussianCrowd.smallMlp());
     return l.fit(crowd.data(), crowd.features(), crowd.valid(), EpochListener.NONE);
   }
 
@@ -43,9 +43,21 @@ class LearnersTest {
   }
 
   @Test
-  void everyLearnerBeatsChanceAndGivesDistributions() {
+  void everyLearnerBeatsChanceAndGivesDistributions(@TempDir Path dir) throws IOException {
     for (Learners.Spec s : Learners.all()) {
       try (LearnedModel m = fit(s.name(), Map.of(), 12)) {
+        // a saved model comes back with the head its learner trained, predicting the same
+        m.save(dir.resolve(s.name()));
+        try (LearnedModel back = LearnedModel.load(dir.resolve(s.name()))) {
+          assertEquals(m.trainedHead().getClass(), back.trainedHead().getClass(), s.name());
+          boolean embeds = s.name().equals(Conal.NAME) || s.name().equals(Lia.NAME);
+          assertEquals(embeds, back.annotatorEmbeddings() != null, s.name());
+          assertArrayEquals(
+              m.predict(crowd.test().features()),
+              back.predict(crowd.test().features()),
+              1e-6,
+              s.name());
+        }
         double acc = testAccuracy(m);
         assertTrue(acc > 0.75, s.name() + " test accuracy " + acc);
         double[] p = m.predict(crowd.test().features());
@@ -148,7 +160,7 @@ class LearnersTest {
     org.crowd4j.data.TaskFeatures af =
         new org.crowd4j.data.TaskFeatures(org.crowd4j.data.Vocabulary.of(names), 2, f);
     Conal c =
-        new Conal(Conal.Options.defaults(), SyntheticCrowd.quick(2, 1), SyntheticCrowd.smallMlp())
+        new Conal(Conal.Options.defaults(), GaussianCrowd.quick(2, 1), GaussianCrowd.smallMlp())
             .withAnnotatorFeatures(af);
     try (LearnedModel m = c.fit(crowd.data(), crowd.features(), null, EpochListener.NONE)) {
       int[] rows = {0, 1};
@@ -179,7 +191,7 @@ class LearnersTest {
           Learners.create(
                   name,
                   Map.of("standardize", "true"),
-                  SyntheticCrowd.quick(3, 1),
+                  GaussianCrowd.quick(3, 1),
                   Backbone.mlp(new int[] {16, 8}, 0.2, true, true))
               .fit(crowd.data(), crowd.features(), null, EpochListener.NONE)) {
         before = m.predict(crowd.test().features());
@@ -223,8 +235,8 @@ class LearnersTest {
 
   @Test
   void smallCnnOnImagesTrainsSavesAndLoads(@TempDir Path dir) throws IOException {
-    SyntheticCrowd images = SyntheticCrowd.flippers(200, 3, 784, 3, 0.8, false, 9);
-    TrainOptions t = SyntheticCrowd.quick(2, 4).withSelection(TrainOptions.Selection.LAST_EPOCH);
+    GaussianCrowd images = GaussianCrowd.flippers(200, 3, 784, 3, 0.8, false, 9);
+    TrainOptions t = GaussianCrowd.quick(2, 4).withSelection(TrainOptions.Selection.LAST_EPOCH);
     double[] before;
     try (LearnedModel m =
         new TraceRegularized(TraceRegularized.Options.defaults(), t, Backbone.smallCnn())

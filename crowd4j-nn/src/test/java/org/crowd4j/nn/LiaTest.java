@@ -18,6 +18,7 @@ import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.nn.internal.LiaSchedule;
 import org.crowd4j.simulate.Gaussians;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,7 +55,7 @@ class LiaTest {
       }
     }
     data = b.build();
-    features = SyntheticCrowd.rows(s.features(), 4, 0, N).alignedTo(data.tasks());
+    features = GaussianCrowd.rows(s.features(), 4, 0, N).alignedTo(data.tasks());
   }
 
   static TrainOptions quick(long seed) {
@@ -211,7 +212,7 @@ class LiaTest {
   void probabilityCorrectUnsupportedElsewhere() {
     TrainOptions t = TrainOptions.fixedEpochs(1);
     try (LearnedModel m =
-        new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
+        new TwoStage(TwoStage.Options.defaults(), t, GaussianCrowd.smallMlp())
             .fit(data, features)) {
       UnsupportedOperationException e =
           assertThrows(
@@ -330,8 +331,8 @@ class LiaTest {
         IllegalArgumentException.class,
         () -> new Lia.Options(4, Lia.Combine.SUM, 1, 16, 16, 10, 1.0, false, true, 0, 0, 0));
     assertEquals(Lia.NAME, Learners.spec("lia").name());
-    Lia.Schedule s = Lia.Schedule.of(Lia.Options.defaults(), 1200);
-    assertEquals(new Lia.Schedule(10, 100, 1000), s);
+    LiaSchedule s = LiaSchedule.of(Lia.Options.defaults(), 1200);
+    assertEquals(new LiaSchedule(10, 100, 1000), s);
     assertTrue(s.eStepAt(101) && s.eStepAt(901) && s.eStepAt(1001));
     assertTrue(!s.eStepAt(1) && !s.eStepAt(100) && !s.eStepAt(1002));
   }

@@ -42,8 +42,8 @@ class ProbabilityCorrectTest {
     SimulatedCrowd crowd =
         CrowdSimulator.simulate(Arrays.copyOf(s.labels(), n), b.build(), Assignment.dense(), 4);
     data = crowd.data();
-    train = SyntheticCrowd.rows(s.features(), 5, 0, n);
-    test = SyntheticCrowd.rows(s.features(), 5, n, n + 400);
+    train = GaussianCrowd.rows(s.features(), 5, 0, n);
+    test = GaussianCrowd.rows(s.features(), 5, n, n + 400);
     testTruth = Arrays.copyOfRange(s.labels(), n, n + 400);
   }
 
@@ -71,7 +71,7 @@ class ProbabilityCorrectTest {
 
   private static LearnedModel fit(Map<String, String> options, int epochs) {
     return Learners.create(
-            Conal.NAME, options, SyntheticCrowd.quick(epochs, 5), SyntheticCrowd.smallMlp())
+            Conal.NAME, options, GaussianCrowd.quick(epochs, 5), GaussianCrowd.smallMlp())
         .fit(data, train, null, EpochListener.NONE);
   }
 
@@ -142,7 +142,7 @@ class ProbabilityCorrectTest {
     float[] f = {1, 0, 0, 1, 0, 1, 0, 1, 0, 1, 0.5f, 0.5f};
     TaskFeatures annotatorFeatures = new TaskFeatures(org.crowd4j.data.Vocabulary.of(names), 2, f);
     Learner l =
-        new Conal(Conal.Options.defaults(), SyntheticCrowd.quick(2, 3), SyntheticCrowd.smallMlp())
+        new Conal(Conal.Options.defaults(), GaussianCrowd.quick(2, 3), GaussianCrowd.smallMlp())
             .withAnnotatorFeatures(annotatorFeatures);
     try (LearnedModel m = l.fit(data, train, null, EpochListener.NONE)) {
       double[] pc = m.probabilityCorrect(test, List.of("a0", "new"), annotatorFeatures);
@@ -168,8 +168,8 @@ class ProbabilityCorrectTest {
         Learners.create(
                 TraceRegularized.NAME,
                 Map.of(),
-                SyntheticCrowd.quick(1, 1),
-                SyntheticCrowd.smallMlp())
+                GaussianCrowd.quick(1, 1),
+                GaussianCrowd.smallMlp())
             .fit(data, train, null, EpochListener.NONE)) {
       UnsupportedOperationException e =
           assertThrows(

@@ -19,11 +19,11 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Early stopping, the grid search, feature standardisation and the annotator model's refit. */
 class TuningTest {
-  static SyntheticCrowd crowd;
+  static GaussianCrowd crowd;
 
   @BeforeAll
   static void data() {
-    crowd = SyntheticCrowd.flippers(300, 3, 5, 4, 0.7, true, 11);
+    crowd = GaussianCrowd.flippers(300, 3, 5, 4, 0.7, true, 11);
   }
 
   /** Early stopping with a small patience and a cap far above what the data need. */
@@ -36,7 +36,7 @@ class TuningTest {
     for (Validation v : new Validation[] {null, crowd.valid()}) {
       try (LearnedModel m =
           new TraceRegularized(
-                  TraceRegularized.Options.defaults(), early(5, 1), SyntheticCrowd.smallMlp())
+                  TraceRegularized.Options.defaults(), early(5, 1), GaussianCrowd.smallMlp())
               .fit(crowd.data(), crowd.features(), v, EpochListener.NONE)) {
         TrainingSummary s = m.summary();
         assertTrue(s.epochsRun() < 300, "stopped early: " + s.epochsRun());
@@ -57,7 +57,7 @@ class TuningTest {
         new TraceRegularized(
                 TraceRegularized.Options.defaults(),
                 early(0, 1).withEpochs(7),
-                SyntheticCrowd.smallMlp())
+                GaussianCrowd.smallMlp())
             .fit(crowd.data(), crowd.features(), null, EpochListener.NONE)) {
       assertEquals(7, m.summary().epochsRun());
     }
@@ -71,7 +71,7 @@ class TuningTest {
         new TraceRegularized(
                 TraceRegularized.Options.defaults(),
                 TrainOptions.fixedEpochs(3).withSeed(2),
-                SyntheticCrowd.smallMlp())
+                GaussianCrowd.smallMlp())
             .fit(crowd.data(), crowd.features(), crowd.valid(), EpochListener.NONE)) {
       assertEquals(0, plain.summary().annotatorEpochs());
       assertTrue(Double.isNaN(plain.summary().annotatorScore()));
@@ -81,7 +81,7 @@ class TuningTest {
     // the annotator model may differ, the classifier's predictions must not
     TrainOptions t = early(5, 2).withStandardize(false);
     try (LearnedModel refit =
-        new TraceRegularized(TraceRegularized.Options.defaults(), t, SyntheticCrowd.smallMlp())
+        new TraceRegularized(TraceRegularized.Options.defaults(), t, GaussianCrowd.smallMlp())
             .fit(crowd.data(), crowd.features(), crowd.valid(), s -> s.epoch() < 3)) {
       TrainingSummary s = refit.summary();
       assertEquals(3, s.epochsRun());
@@ -126,7 +126,7 @@ class TuningTest {
             TraceRegularized.NAME,
             fixed,
             early(4, 3),
-            SyntheticCrowd.smallMlp(),
+            GaussianCrowd.smallMlp(),
             stages,
             crowd.data(),
             crowd.features(),
@@ -171,7 +171,7 @@ class TuningTest {
             TraceRegularized.NAME,
             fixed,
             early(4, 3),
-            SyntheticCrowd.smallMlp(),
+            GaussianCrowd.smallMlp(),
             stages,
             crowd.data(),
             crowd.features(),
@@ -193,7 +193,7 @@ class TuningTest {
             TwoStage.NAME,
             Map.of(),
             early(3, 4),
-            SyntheticCrowd.smallMlp(),
+            GaussianCrowd.smallMlp(),
             stages,
             crowd.data(),
             crowd.features(),
@@ -217,7 +217,7 @@ class TuningTest {
             TwoStage.NAME,
             Map.of("selection", "LAST_EPOCH", "epochs", "3"),
             early(3, 4),
-            SyntheticCrowd.smallMlp(),
+            GaussianCrowd.smallMlp(),
             stages,
             crowd.data(),
             crowd.features(),
@@ -250,7 +250,7 @@ class TuningTest {
     TaskFeatures testScaled = new TaskFeatures(crowd.test().features().tasks(), d, tx);
     TrainOptions t = early(5, 6).withEpochs(12).withPatience(0);
     try (LearnedModel m =
-        new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
+        new TwoStage(TwoStage.Options.defaults(), t, GaussianCrowd.smallMlp())
             .fit(crowd.data(), scaled, null, EpochListener.NONE)) {
       assertTrue(m.standardized());
       // the statistics are the training items' column mean and (population) standard deviation
@@ -282,7 +282,7 @@ class TuningTest {
     }
     try (LearnedModel m =
         new TwoStage(
-                TwoStage.Options.defaults(), t.withStandardize(false), SyntheticCrowd.smallMlp())
+                TwoStage.Options.defaults(), t.withStandardize(false), GaussianCrowd.smallMlp())
             .fit(crowd.data(), scaled, null, EpochListener.NONE)) {
       assertFalse(m.standardized());
     }
@@ -293,7 +293,7 @@ class TuningTest {
     TrainOptions t =
         early(4, 5).withSelection(TrainOptions.Selection.HELD_OUT_REFERENCE).withStandardize(false);
     try (LearnedModel m =
-        new TwoStage(TwoStage.Options.defaults(), t, SyntheticCrowd.smallMlp())
+        new TwoStage(TwoStage.Options.defaults(), t, GaussianCrowd.smallMlp())
             .fit(crowd.data(), crowd.features(), crowd.valid(), EpochListener.NONE)) {
       TrainingSummary s = m.summary();
       assertEquals("held-out-ref-nll", s.selectionMetric());

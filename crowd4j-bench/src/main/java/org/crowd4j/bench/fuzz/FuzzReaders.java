@@ -206,7 +206,7 @@ public final class FuzzReaders {
     Class<?>[] needed = {
       FuzzReaders.class,
       org.crowd4j.io.CrowdReader.class,
-      org.crowd4j.nn.ModelFiles.class,
+      org.crowd4j.nn.internal.ModelFiles.class,
       de.siegmar.fastcsv.reader.CsvReader.class,
       com.fasterxml.jackson.core.JsonFactory.class,
       com.fasterxml.jackson.databind.ObjectMapper.class,

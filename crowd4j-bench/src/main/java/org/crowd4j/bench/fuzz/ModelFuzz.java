@@ -10,7 +10,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import org.crowd4j.io.ModelFileException;
-import org.crowd4j.nn.ModelFiles;
+import org.crowd4j.nn.internal.ModelFiles;
 
 /**
  * Fuzz target of the model reader (model.json and the parameters): by the variant byte modulo 4,

@@ -1,6 +1,7 @@
 package org.example.consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
@@ -13,8 +14,19 @@ import org.crowd4j.nn.Learner;
 import org.crowd4j.nn.TrainOptions;
 import org.junit.jupiter.api.Test;
 
-/** What a project that depends on crowd4j-nn can do: one small CoNAL fit. */
+/**
+ * What a project that depends on crowd4j-nn can do: one small CoNAL fit; and what it does not get:
+ * the reference experiments, which live in crowd4j-experiments.
+ */
 class NnConsumerTest {
+  @Test
+  void experimentsAreNotInTheLibrary() {
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.crowd4j.nn.experiments.Reproduce"));
+    assertThrows(
+        ClassNotFoundException.class, () -> Class.forName("org.crowd4j.experiments.Reproduce"));
+  }
+
   @Test
   void conalFitsAndPredicts() {
     SplittableRandom rng = new SplittableRandom(3);

@@ -1,0 +1,394 @@
+package org.crowd4j.nn.internal;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.ModelFileException;
+
+/**
+ * The folder of a saved {@link org.crowd4j.nn.LearnedModel}: {@code parameters.safetensors} (the
+ * safetensors format, which PyTorch, numpy and DJL open directly; {@link Tensors#toSafetensors})
+ * and {@code model.json}, which names the format and its version and carries the size and SHA-256
+ * of the parameters. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own
+ * tensor file) are still read. Both files are written into a temporary sibling folder that is
+ * renamed into place, so that a process killed while saving leaves either no model or a complete
+ * one; loading checks the format, the version, the checksum and the fields it needs, and says what
+ * is wrong.
+ */
+public final class ModelFiles {
+  /** The {@code format} of model.json. */
+  static final String FORMAT = "crowd4j-nn-model";
+
+  /**
+   * Version written (3: safetensors); versions 1 (no checksum) and 2 ({@link #LEGACY_PARAMETERS})
+   * are read too.
+   */
+  static final int VERSION = 3;
+
+  /** The parameters file of version 3. */
+  static final String PARAMETERS = "parameters.safetensors";
+
+  /** The parameters file of versions 1 and 2. */
+  static final String LEGACY_PARAMETERS = "parameters.bin";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  static final String META = "model.json";
+
+  private ModelFiles() {}
+
+  /** What a folder holds, checked. */
+  public record Loaded(Map<String, Object> meta, Map<String, Tensors.Tensor> tensors) {}
+
+  /**
+   * Writes {@code tensors} and {@code meta} (to which format, version and checksum are added) as
+   * the model folder {@code dir}. A missing or empty {@code dir} is replaced in one rename; a
+   * folder that holds only an earlier model's files is swapped out; a folder with other files keeps
+   * them, and the two model files are then replaced one at a time (a kill between them leaves a
+   * checksum mismatch that loading reports).
+   */
+  public static void write(
+      Path dir, Map<String, Tensors.Tensor> tensors, ObjectNode meta, ObjectMapper json)
+      throws IOException {
+    Path target = dir.toAbsolutePath().normalize();
+    Path parent = target.getParent();
+    if (parent == null) {
+      throw new IOException("cannot save a model as the root folder " + target);
+    }
+    Files.createDirectories(parent);
+    if (Files.isDirectory(target) && !onlyModelFiles(target)) {
+      writeInto(target, tensors, meta, json);
+      return;
+    }
+    Path tmp = parent.resolve("." + target.getFileName() + "." + unique() + ".tmp");
+    Files.createDirectory(tmp);
+    try {
+      writeInto(tmp, tensors, meta, json);
+      install(tmp, target);
+    } finally {
+      deleteTree(tmp);
+    }
+  }
+
+  private static void writeInto(
+      Path dir, Map<String, Tensors.Tensor> tensors, ObjectNode meta, ObjectMapper json)
+      throws IOException {
+    Path params = dir.resolve(PARAMETERS);
+    byte[] bytes =
+        Tensors.toSafetensors(
+            tensors,
+            new java.util.TreeMap<>(Map.of("format", "pt", "producer", "crowd4j " + FORMAT)));
+    AtomicFiles.write(params, out -> out.write(bytes));
+    ObjectNode m = json.createObjectNode();
+    m.put("format", FORMAT);
+    m.put("formatVersion", VERSION);
+    ObjectNode p = m.putObject("parameters");
+    p.put("file", PARAMETERS);
+    p.put("bytes", bytes.length);
+    p.put("sha256", sha256(bytes));
+    for (Map.Entry<String, JsonNode> e : meta.properties()) {
+      if (!m.has(e.getKey())) {
+        m.set(e.getKey(), e.getValue());
+      }
+    }
+    byte[] text = json.writeValueAsBytes(m);
+    AtomicFiles.write(dir.resolve(META), out -> out.write(text));
+  }
+
+  /** Moves the finished folder {@code tmp} to {@code target}. */
+  private static void install(Path tmp, Path target) throws IOException {
+    if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      move(tmp, target);
+      return;
+    }
+    if (isEmptyDirectory(target)) {
+      try {
+        // rename(2) replaces an empty folder in one step
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        Files.delete(target);
+        move(tmp, target);
+      }
+      return;
+    }
+    Path old = target.resolveSibling("." + target.getFileName() + "." + unique() + ".old");
+    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+      throw e;
+    }
+    deleteTree(old);
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to);
+    }
+  }
+
+  /** Reads and checks the model folder {@code dir}. */
+  public static Loaded read(Path dir) throws IOException {
+    Path metaFile = dir.resolve(META);
+    byte[] text;
+    try {
+      text = Files.readAllBytes(metaFile);
+    } catch (NoSuchFileException e) {
+      throw new ModelFileException(metaFile, 0, "no such file: not a saved crowd4j model", e);
+    }
+    Path params = dir.resolve(parametersFile(parseMeta(metaFile, text), metaFile));
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(params);
+    } catch (NoSuchFileException e) {
+      throw new ModelFileException(
+          params, 0, "no such file: the model's parameters are missing", e);
+    }
+    return parse(dir, text, bytes);
+  }
+
+  /** The parameters file a model.json of its version goes with. */
+  private static String parametersFile(ObjectNode meta, Path metaFile) throws ModelFileException {
+    return version(metaFile, meta) >= 3 ? PARAMETERS : LEGACY_PARAMETERS;
+  }
+
+  /**
+   * Checks the two files of a model folder given as bytes, as {@link
+   * org.crowd4j.nn.LearnedModel#load} checks them before building the network: {@code dir} names
+   * them in messages.
+   *
+   * @param dir the folder the files would be in
+   * @param modelJson the bytes of {@code model.json}
+   * @param parameters the bytes of the parameters file ({@code parameters.safetensors}, or {@code
+   *     parameters.bin} for format versions 1 and 2)
+   * @throws ModelFileException saying what is wrong
+   */
+  public static void check(Path dir, byte[] modelJson, byte[] parameters)
+      throws ModelFileException {
+    try {
+      parse(dir, modelJson, parameters);
+    } catch (ModelFileException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new ModelFileException(dir, 0, "cannot read: " + e.getMessage(), e);
+    }
+  }
+
+  private static Loaded parse(Path dir, byte[] text, byte[] bytes) throws IOException {
+    Path metaFile = dir.resolve(META);
+    ObjectNode meta = parseMeta(metaFile, text);
+    Path params = dir.resolve(parametersFile(meta, metaFile));
+    if (version(metaFile, meta) >= 2) {
+      JsonNode p = meta.get("parameters");
+      long expectedBytes = p.get("bytes").asLong();
+      String expected = p.get("sha256").asText();
+      String actual = sha256(bytes);
+      if (bytes.length != expectedBytes || !actual.equals(expected)) {
+        throw new ModelFileException(
+            params,
+            0,
+            "does not match "
+                + metaFile.getFileName()
+                + ": "
+                + bytes.length
+                + " bytes with SHA-256 "
+                + actual
+                + ", model.json expects "
+                + expectedBytes
+                + " bytes with SHA-256 "
+                + expected
+                + " (the folder was changed, or only partly copied or written)");
+      }
+    }
+    Map<String, Tensors.Tensor> tensors =
+        version(metaFile, meta) >= 3
+            ? Tensors.fromSafetensors(params, bytes)
+            : Tensors.read(params, new ByteArrayInputStream(bytes), bytes.length);
+    @SuppressWarnings("unchecked")
+    Map<String, Object> map = MAPPER.convertValue(meta, Map.class);
+    return new Loaded(map, tensors);
+  }
+
+  /**
+   * Parses and checks {@code model.json}: valid JSON, the model format, a version this library
+   * reads, and the fields loading needs with their types.
+   */
+  static ObjectNode parseMeta(Path file, byte[] text) throws ModelFileException {
+    JsonNode root;
+    try (InputStream in = new ByteArrayInputStream(text)) {
+      root = MAPPER.readTree(in);
+    } catch (JsonProcessingException e) {
+      long line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
+      throw new ModelFileException(file, line, "not valid JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ModelFileException(file, 0, "cannot read: " + e.getMessage(), e);
+    }
+    if (!(root instanceof ObjectNode meta)) {
+      throw new ModelFileException(file, 0, "not a crowd4j model (not a JSON object)");
+    }
+    JsonNode format = meta.get("format");
+    if (format == null || !FORMAT.equals(format.asText(null))) {
+      throw new ModelFileException(
+          file, 0, "not a crowd4j model (format " + (format == null ? "missing" : format) + ")");
+    }
+    int version = version(file, meta);
+    if (version >= 2) {
+      JsonNode p = meta.get("parameters");
+      if (p == null
+          || !p.isObject()
+          || !p.path("bytes").canConvertToLong()
+          || !p.path("bytes").isIntegralNumber()
+          || !p.path("sha256").isTextual()
+          || !p.path("sha256").asText().matches("[0-9a-f]{64}")) {
+        throw new ModelFileException(
+            file, 0, "field 'parameters' must hold 'bytes' and a 'sha256' of 64 hex digits");
+      }
+    }
+    require(file, meta, "method", JsonNode::isTextual, "a string");
+    require(file, meta, "backbone", JsonNode::isObject, "an object");
+    require(
+        file,
+        meta,
+        "inputDim",
+        n -> n.canConvertToInt() && n.isIntegralNumber() && n.asInt() >= 1,
+        "a positive integer");
+    require(file, meta, "labels", n -> distinctStrings(n, 1), "a list of distinct label names");
+    require(file, meta, "workers", n -> distinctStrings(n, 0), "a list of distinct worker ids");
+    optional(file, meta, "annotatorModel", JsonNode::isTextual, "a string");
+    optional(file, meta, "options", JsonNode::isObject, "an object");
+    optional(file, meta, "train", JsonNode::isObject, "an object");
+    optional(file, meta, "summary", JsonNode::isObject, "an object");
+    return meta;
+  }
+
+  private static int version(Path file, ObjectNode meta) throws ModelFileException {
+    JsonNode v = meta.has("formatVersion") ? meta.get("formatVersion") : meta.get("version");
+    if (v == null || !v.isIntegralNumber() || !v.canConvertToInt()) {
+      throw new ModelFileException(file, 0, "field 'formatVersion' must be an integer");
+    }
+    int version = v.asInt();
+    if (version > VERSION) {
+      throw new ModelFileException(
+          file,
+          0,
+          "written by a newer crowd4j (format version "
+              + version
+              + "; this version reads 1 to "
+              + VERSION
+              + ")");
+    }
+    if (version < 1) {
+      throw new ModelFileException(file, 0, "unknown format version " + version);
+    }
+    return version;
+  }
+
+  private static boolean distinctStrings(JsonNode n, int min) {
+    if (!n.isArray() || n.size() < min) {
+      return false;
+    }
+    Set<String> seen = new HashSet<>();
+    for (JsonNode e : n) {
+      if (!e.isTextual() || !seen.add(e.asText())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static void require(
+      Path file,
+      ObjectNode meta,
+      String field,
+      java.util.function.Predicate<JsonNode> ok,
+      String what)
+      throws ModelFileException {
+    JsonNode n = meta.get(field);
+    if (n == null || n.isNull()) {
+      throw new ModelFileException(file, 0, "field '" + field + "' is missing");
+    }
+    if (!ok.test(n)) {
+      throw new ModelFileException(file, 0, "field '" + field + "' must be " + what);
+    }
+  }
+
+  private static void optional(
+      Path file,
+      ObjectNode meta,
+      String field,
+      java.util.function.Predicate<JsonNode> ok,
+      String what)
+      throws ModelFileException {
+    JsonNode n = meta.get(field);
+    if (n != null && !n.isNull() && !ok.test(n)) {
+      throw new ModelFileException(file, 0, "field '" + field + "' must be " + what);
+    }
+  }
+
+  static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
+  /** Whether {@code dir} holds nothing but model files and leftovers of an interrupted save. */
+  private static boolean onlyModelFiles(Path dir) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString())
+          .allMatch(
+              n ->
+                  n.equals(META)
+                      || n.equals(PARAMETERS)
+                      || n.equals(LEGACY_PARAMETERS)
+                      || (n.startsWith(".") && n.endsWith(".tmp")));
+    }
+  }
+
+  private static boolean isEmptyDirectory(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  private static String unique() {
+    return ProcessHandle.current().pid() + "." + System.nanoTime();
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p)) {
+      return;
+    }
+    if (Files.isDirectory(p)) {
+      try (Stream<Path> s = Files.list(p)) {
+        for (Path c : (Iterable<Path>) s::iterator) {
+          deleteTree(c);
+        }
+      }
+    }
+    Files.deleteIfExists(p);
+  }
+}
