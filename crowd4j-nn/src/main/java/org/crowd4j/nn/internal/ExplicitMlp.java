@@ -191,7 +191,7 @@ final class ExplicitMlp {
       if (target.size() != v.length) {
         throw new IllegalStateException("parameter " + e.getKey() + " does not match");
       }
-      target.set(v);
+      Ops.overwrite(target, v);
       j++;
     }
   }

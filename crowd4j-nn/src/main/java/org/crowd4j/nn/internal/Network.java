@@ -112,7 +112,7 @@ public final class Network implements AutoCloseable {
                   + ", the network expects "
                   + a.getShape());
         }
-        a.set(v.values());
+        Ops.overwrite(a, v.values());
       }
       Map<String, NDArray> head = new LinkedHashMap<>();
       for (Tensors.Tensor v : tensors.values()) {

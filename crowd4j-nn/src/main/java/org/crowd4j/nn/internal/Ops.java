@@ -2,6 +2,7 @@ package org.crowd4j.nn.internal;
 
 import ai.djl.ndarray.NDArray;
 import ai.djl.ndarray.NDManager;
+import ai.djl.ndarray.index.NDIndex;
 import ai.djl.ndarray.types.Shape;
 import ai.djl.nn.Activation;
 
@@ -44,5 +45,20 @@ final class Ops {
   /** Uniform(−b, b) values of {@code shape}, from the engine's seeded generator. */
   static NDArray uniform(NDManager m, Shape shape, double bound) {
     return m.randomUniform((float) -bound, (float) bound, shape);
+  }
+
+  /**
+   * Overwrites the values of {@code target} in place (its gradient flag and identity kept). Not
+   * {@code NDArray.set(float[])}: on PyTorch that copies under libtorch's deprecated {@code
+   * AutoNonVariableTypeMode}, which prints a warning on the user's terminal.
+   */
+  static void overwrite(NDArray target, float[] values) {
+    if (values.length != target.size()) {
+      throw new IllegalArgumentException(
+          "overwrite: " + values.length + " values for an array of shape " + target.getShape());
+    }
+    try (NDManager scope = target.getManager().newSubManager()) {
+      target.set(new NDIndex("..."), scope.create(values, target.getShape()));
+    }
   }
 }

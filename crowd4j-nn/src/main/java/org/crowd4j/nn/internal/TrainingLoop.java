@@ -379,7 +379,7 @@ public final class TrainingLoop {
     }
     adam.close();
     for (Map.Entry<String, NDArray> e : head.params.entrySet()) {
-      e.getValue().set(bestHead.get(e.getKey()));
+      Ops.overwrite(e.getValue(), bestHead.get(e.getKey()));
     }
     LOG.debug(
         "{}: annotator model refitted for {} epochs, held-out NLL {}", method, epoch, bestScore);
@@ -560,7 +560,7 @@ public final class TrainingLoop {
       return;
     }
     for (Map.Entry<String, NDArray> e : all.entrySet()) {
-      e.getValue().set(s.get(e.getKey()));
+      Ops.overwrite(e.getValue(), s.get(e.getKey()));
     }
   }
 

@@ -480,10 +480,10 @@ public final class VoteTraining {
       return;
     }
     for (int j = 0; j < theta.length; j++) {
-      theta[j].set(s[j]);
+      Ops.overwrite(theta[j], s[j]);
     }
     for (int j = 0; j < attention.length; j++) {
-      attention[j].set(s[theta.length + j]);
+      Ops.overwrite(attention[j], s[theta.length + j]);
     }
   }
 
