@@ -384,22 +384,21 @@ public final class LearnedModel implements AutoCloseable {
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
     network.writeTo(t);
     String annotatorKind = head.writeAnnotatorModel(t);
-    Map<String, Object> meta = new LinkedHashMap<>();
-    meta.put("method", method);
-    meta.put("options", options);
-    meta.put("train", trainOptions);
-    meta.put("backbone", spec.describe());
-    meta.put("inputDim", network.inputDim());
-    meta.put("standardized", network.standardizes());
-    meta.put("labels", network.labels().names());
-    meta.put("workers", network.workers().names());
-    meta.put("annotatorModel", annotatorKind);
-    meta.put("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
-    meta.put("engine", NnRuntime.describe());
-    meta.put("summary", summary);
-    if (tuning != null) {
-      meta.put("tuning", tuning);
-    }
+    ModelDescription meta =
+        new ModelDescription(
+            method,
+            options,
+            trainOptions,
+            spec.describe(),
+            network.inputDim(),
+            network.standardizes(),
+            network.labels().names(),
+            network.workers().names(),
+            annotatorKind,
+            "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION,
+            NnRuntime.describe(),
+            summary,
+            tuning);
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
   }
 
@@ -424,36 +423,32 @@ public final class LearnedModel implements AutoCloseable {
    * @return the model (close it)
    * @throws IOException when the folder cannot be read or is not a valid model
    */
-  @SuppressWarnings("unchecked")
   public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
     ModelFiles.Loaded files = ModelFiles.read(dir);
-    Map<String, Object> meta = files.meta();
+    ModelDescription meta = JSON.convertValue(files.meta(), ModelDescription.class);
     Map<String, Tensors.Tensor> t = files.tensors();
-    Backbone spec = Backbone.fromDescription((Map<String, Object>) meta.get("backbone"), custom);
-    int d = ((Number) meta.get("inputDim")).intValue();
-    Vocabulary labels = Vocabulary.of((List<String>) meta.get("labels"));
-    Vocabulary workers = Vocabulary.of((List<String>) meta.get("workers"));
+    Backbone spec = Backbone.fromDescription(meta.backbone(), custom);
+    int d = meta.inputDim();
+    Vocabulary labels = Vocabulary.of(meta.labels());
+    Vocabulary workers = Vocabulary.of(meta.workers());
     int k = labels.size();
     Network network = Network.read(spec, d, labels, workers, t, dir);
     try {
       WorkerModel annotators =
-          AnnotatorModelFormat.read(String.valueOf(meta.get("annotatorModel")), t, k);
-      String method = String.valueOf(meta.get("method"));
-      TrainingSummary summary =
-          meta.get("summary") == null
-              ? null
-              : JSON.convertValue(meta.get("summary"), TrainingSummary.class);
+          AnnotatorModelFormat.read(String.valueOf(meta.annotatorModel()), t, k);
+      String method = String.valueOf(meta.method());
+      TrainingSummary summary = meta.summary();
       LearnedModel model =
           new LearnedModel(
               method,
-              (Map<String, Object>) meta.get("options"),
-              (Map<String, Object>) meta.get("train"),
+              meta.options(),
+              meta.train(),
               spec,
               network,
               Learners.trainedHead(method),
               annotators,
               summary);
-      model.setTuning((Map<String, Object>) meta.get("tuning"));
+      model.setTuning(meta.tuning());
       return model;
     } catch (RuntimeException e) {
       network.close();

@@ -53,10 +53,10 @@ public enum ExportFormat {
   /**
    * The format of {@code file}, by its extension and first bytes: {@code .json} starting with
    * {@code [} is Label Studio's export, {@code .manifest}/{@code .jsonl} (or {@code .json} starting
-   * with <code>{</code>) a SageMaker manifest; a table whose header has {@code ASSIGNMENT:worker_id} and
-   * an {@code OUTPUT:} column is Toloka's, one with {@code HITId}, {@code WorkerId} and an {@code
-   * Answer.} column MTurk's; any other table is the long format. A file that cannot be opened is
-   * taken as long (its reader then reports the problem).
+   * with <code>{</code>) a SageMaker manifest; a table whose header has {@code
+   * ASSIGNMENT:worker_id} and an {@code OUTPUT:} column is Toloka's, one with {@code HITId}, {@code
+   * WorkerId} and an {@code Answer.} column MTurk's; any other table is the long format. A file
+   * that cannot be opened is taken as long (its reader then reports the problem).
    */
   public static ExportFormat detect(Path file) throws CrowdFormatException {
     String name = file.getFileName() == null ? "" : file.getFileName().toString();
