@@ -2,7 +2,7 @@ package org.crowd4j.bench;
 
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
+import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -2,8 +2,8 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.CommonConfusionKernel;
 
 /**
  * EM for the common-plus-individual confusion model of Chu et al. 2021 ("Learning from crowds by

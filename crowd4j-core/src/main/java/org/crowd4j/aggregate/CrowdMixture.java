@@ -2,8 +2,8 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
-import org.crowd4j.aggregate.kernel.CrowdMixtureKernel;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.CrowdMixtureKernel;
 
 /**
  * The crowd mixture model (CMM) of Mena &amp; Ñanculef 2019 ("Revisiting machine learning from
@@ -30,7 +30,7 @@ import org.crowd4j.data.CrowdDataset;
  * have only K dimensions). All answers with the same label on tasks with the same soft-MV row share
  * one feature, so the k-means runs on these distinct points weighted by their number of answers
  * ({@link CrowdMixtureKernel.StartPoints}, {@link
- * org.crowd4j.aggregate.kernel.KMeans#clusterWeighted}): the same algorithm at the cost of the
+ * org.crowd4j.internal.kernel.KMeans#clusterWeighted}): the same algorithm at the cost of the
  * distinct points, and a result that depends on the set of answers only, not on their order, which
  * lets the Spark implementation find the same groups. Each answer's group is its cluster; its class
  * distribution is z = λ_m softMV_i + (1 − λ_m) onehot(l) with λ_m ~ U(0,1) per group ({@code

@@ -3,10 +3,10 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
-import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
-import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.internal.kernel.DawidSkeneKernel;
+import org.crowd4j.internal.kernel.TaskChunks;
 
 /**
  * Dawid–Skene EM (Dawid &amp; Skene 1979, "Maximum likelihood estimation of observer error-rates

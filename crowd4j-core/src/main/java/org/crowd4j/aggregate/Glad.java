@@ -1,10 +1,10 @@
 package org.crowd4j.aggregate;
 
 import java.util.Arrays;
-import org.crowd4j.aggregate.kernel.GladKernel;
-import org.crowd4j.aggregate.kernel.GladSolver;
-import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.GladKernel;
+import org.crowd4j.internal.kernel.GladSolver;
+import org.crowd4j.internal.kernel.TaskChunks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

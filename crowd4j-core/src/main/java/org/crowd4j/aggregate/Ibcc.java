@@ -2,8 +2,8 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.crowd4j.aggregate.kernel.SpecialFunctions;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.SpecialFunctions;
 
 /**
  * Independent Bayesian Classifier Combination with mean-field variational Bayes (Kim &amp;

@@ -3,10 +3,10 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.SplittableRandom;
-import org.crowd4j.aggregate.kernel.MaceKernel;
-import org.crowd4j.aggregate.kernel.SpecialFunctions;
-import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.MaceKernel;
+import org.crowd4j.internal.kernel.SpecialFunctions;
+import org.crowd4j.internal.kernel.TaskChunks;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -3,9 +3,9 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.IntStream;
-import org.crowd4j.aggregate.kernel.FastMath;
-import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.FastMath;
+import org.crowd4j.internal.kernel.TaskChunks;
 
 /**
  * Regularised minimax conditional entropy (Zhou, Liu, Platt, Meek &amp; Shah 2015, "Regularized

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
-import org.crowd4j.aggregate.kernel.Mt19937;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.Mt19937;
 
 /**
  * M-MSR, the matrix mean-subsequence-reduced algorithm of Ma &amp; Olshevsky (2020, "Adversarial

@@ -2,10 +2,10 @@ package org.crowd4j.aggregate;
 
 import java.util.Objects;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
-import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
-import org.crowd4j.aggregate.kernel.OneCoinKernel;
-import org.crowd4j.aggregate.kernel.TaskChunks;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.DawidSkeneKernel;
+import org.crowd4j.internal.kernel.OneCoinKernel;
+import org.crowd4j.internal.kernel.TaskChunks;
 
 /**
  * One-coin Dawid–Skene EM (crowd-kit's {@code OneCoinDawidSkene}; the one-coin model discussed by

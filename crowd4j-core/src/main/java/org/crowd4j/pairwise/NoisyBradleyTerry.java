@@ -4,7 +4,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.IterationListener;
-import org.crowd4j.aggregate.kernel.Lbfgs;
+import org.crowd4j.internal.kernel.Lbfgs;
 
 /**
  * Noisy Bradley–Terry, crowd-kit's {@code NoisyBradleyTerry}: each worker {@code w} follows the

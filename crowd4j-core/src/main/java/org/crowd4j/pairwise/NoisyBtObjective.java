@@ -1,6 +1,6 @@
 package org.crowd4j.pairwise;
 
-import org.crowd4j.aggregate.kernel.Lbfgs;
+import org.crowd4j.internal.kernel.Lbfgs;
 
 /**
  * Negative log-posterior of the noisy Bradley–Terry model and its gradient, over the flat vector

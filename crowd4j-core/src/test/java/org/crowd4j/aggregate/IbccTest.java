@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
-import org.crowd4j.aggregate.kernel.SpecialFunctions;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.internal.kernel.SpecialFunctions;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;

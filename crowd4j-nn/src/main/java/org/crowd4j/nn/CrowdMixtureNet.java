@@ -19,13 +19,13 @@ import org.crowd4j.nn.internal.TrainingResult;
  *
  * <p><b>EM</b> (eq. 5–7), in the authors' order: first an M-step from a k-means start (answers
  * clustered on −softMV_i ⊙ log onehot_ε(j), z = λ_m softMV + (1 − λ_m) onehot(j); core's {@link
- * org.crowd4j.aggregate.kernel.CrowdMixtureKernel.StartPoints} and k-means), then rounds of: the
+ * org.crowd4j.internal.kernel.CrowdMixtureKernel.StartPoints} and k-means), then rounds of: the
  * network trained {@code epochsPerRound} epochs (paper: one, Adam) on the consensus targets r̄_ik =
  * Σ_j r_ij q_ij(·, k) — unnormalised counts as in the authors' code, or their distribution with
  * {@code normalizeTargets} — followed by the E-step q_ij(m, k) ∝ α_m β^(m)[k, j] f_k(x_i) with the
  * new network and the closed-form M-step α_m ∝ Σ_{i,j} r_ij q_ij(m, ·) + 1, β^(m)[k, j] ∝ Σ_i r_ij
  * q_ij(m, k) + 1 (Laplace priors of the authors' code, {@code laplace}; core's {@link
- * org.crowd4j.aggregate.kernel.CrowdMixtureKernel.Run} does this M-step). The objective is the
+ * org.crowd4j.internal.kernel.CrowdMixtureKernel.Run} does this M-step). The objective is the
  * log-likelihood eq. 4 (plus the log Dirichlet(2) priors with {@code laplace}) per answer.
  *
  * <p><b>Stopping</b> (paper and authors' code): when the relative change of the objective and the

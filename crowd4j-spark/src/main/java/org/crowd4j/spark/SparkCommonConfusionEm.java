@@ -8,7 +8,7 @@ import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CommonConfusionEm.OmegaMode;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.kernel.CommonConfusionKernel;
+import org.crowd4j.internal.kernel.CommonConfusionKernel;
 
 /**
  * {@link CommonConfusionEm} (Chu et al. 2021, common plus individual confusions) on Spark, with ω

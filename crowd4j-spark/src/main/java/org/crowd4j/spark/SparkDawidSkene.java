@@ -12,7 +12,7 @@ import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.OptionsBinder;
-import org.crowd4j.aggregate.kernel.DawidSkeneKernel;
+import org.crowd4j.internal.kernel.DawidSkeneKernel;
 
 /**
  * {@link DawidSkene} EM on Spark, with the same options, the same start (soft majority vote, gold

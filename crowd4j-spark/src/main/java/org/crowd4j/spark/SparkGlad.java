@@ -19,8 +19,8 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.Glad;
-import org.crowd4j.aggregate.kernel.GladKernel;
-import org.crowd4j.aggregate.kernel.GladSolver;
+import org.crowd4j.internal.kernel.GladKernel;
+import org.crowd4j.internal.kernel.GladSolver;
 
 /**
  * {@link Glad} (Whitehill et al. 2009) on Spark: worker abilities α on the driver, each task's log

@@ -5,8 +5,8 @@ import java.util.SplittableRandom;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.WorkerModel;
-import org.crowd4j.aggregate.kernel.CrowdMixtureKernel;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.CrowdMixtureKernel;
 
 /**
  * The crowd mixture on top of the classifier (Mena &amp; Ñanculef 2019): group weights α and group

@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * The per-task maths of one-coin Dawid–Skene EM over primitive arrays, shared by the single-machine

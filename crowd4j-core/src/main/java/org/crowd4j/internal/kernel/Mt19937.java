@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * The Mersenne Twister MT19937 (Matsumoto &amp; Nishimura 1998) seeded the way numpy's legacy

@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * Limited-memory BFGS minimiser over a flat {@code double[]} (Nocedal &amp; Wright 2006, Algorithm

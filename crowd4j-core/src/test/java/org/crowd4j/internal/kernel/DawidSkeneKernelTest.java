@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * The per-answer maths of GLAD (Whitehill et al. 2009) over primitive arrays: one sweep over the

@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * The per-answer maths of MACE (Hovy et al. 2013) over primitive arrays.

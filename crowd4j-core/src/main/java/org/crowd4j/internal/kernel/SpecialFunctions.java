@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 /**
  * The log-gamma and digamma functions for positive arguments, as needed by Dirichlet posteriors.

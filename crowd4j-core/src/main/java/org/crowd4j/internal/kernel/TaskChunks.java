@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate.kernel;
+package org.crowd4j.internal.kernel;
 
 import java.util.function.IntConsumer;
 import java.util.stream.IntStream;

@@ -1,0 +1,2 @@
+/** Coverage-guided fuzzing of every reader (Jazzer), with the campaigns RELIABILITY.md records. */
+package org.crowd4j.bench.fuzz;
