@@ -51,24 +51,9 @@ public final class CrowdDataset {
     this.worker = worker;
     this.label = label;
     this.anonymous = anonymous;
-    this.taskStart = offsets(task, tasks.size());
-    this.workerStart = offsets(worker, workers.size());
-    this.byWorker = new int[task.length];
-    int[] next = java.util.Arrays.copyOf(workerStart, workers.size());
-    for (int a = 0; a < task.length; a++) {
-      byWorker[next[worker[a]]++] = a;
-    }
-  }
-
-  private static int[] offsets(int[] ids, int n) {
-    int[] start = new int[n + 1];
-    for (int id : ids) {
-      start[id + 1]++;
-    }
-    for (int i = 0; i < n; i++) {
-      start[i + 1] += start[i];
-    }
-    return start;
+    this.taskStart = IdGrouping.offsets(task, tasks.size());
+    this.workerStart = IdGrouping.offsets(worker, workers.size());
+    this.byWorker = IdGrouping.order(worker, workerStart);
   }
 
   /** A new, empty builder. */

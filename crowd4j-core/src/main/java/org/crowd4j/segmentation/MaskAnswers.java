@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
 
 /**
@@ -32,19 +33,8 @@ public final class MaskAnswers {
     this.task = task;
     this.worker = worker;
     this.masks = masks;
-    int n = tasks.size();
-    offsets = new int[n + 1];
-    for (int t : task) {
-      offsets[t + 1]++;
-    }
-    for (int i = 0; i < n; i++) {
-      offsets[i + 1] += offsets[i];
-    }
-    byTask = new int[task.length];
-    int[] fill = Arrays.copyOf(offsets, n);
-    for (int a = 0; a < task.length; a++) {
-      byTask[fill[task[a]]++] = a;
-    }
+    offsets = IdGrouping.offsets(task, tasks.size());
+    byTask = IdGrouping.order(task, offsets);
   }
 
   /** A new builder. */

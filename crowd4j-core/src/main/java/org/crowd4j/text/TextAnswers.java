@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
 
 /**
@@ -44,19 +45,8 @@ public final class TextAnswers {
     this.text = text;
     this.dim = dim;
     this.embeddings = embeddings;
-    int n = tasks.size();
-    byTaskOffsets = new int[n + 1];
-    for (int t : task) {
-      byTaskOffsets[t + 1]++;
-    }
-    for (int i = 0; i < n; i++) {
-      byTaskOffsets[i + 1] += byTaskOffsets[i];
-    }
-    byTask = new int[task.length];
-    int[] fill = Arrays.copyOf(byTaskOffsets, n);
-    for (int a = 0; a < task.length; a++) {
-      byTask[fill[task[a]]++] = a;
-    }
+    byTaskOffsets = IdGrouping.offsets(task, tasks.size());
+    byTask = IdGrouping.order(task, byTaskOffsets);
   }
 
   /** A new builder. */
