@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
       AggregateCommand.class,
       AggregateTextCommand.class,
       AggregateMasksCommand.class,
+      AggregateMultiLabelCommand.class,
       SimulateCommand.class,
       EvaluateCommand.class,
       DemoCommand.class,

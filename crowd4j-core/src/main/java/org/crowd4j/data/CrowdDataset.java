@@ -234,6 +234,30 @@ public final class CrowdDataset {
   }
 
   /**
+   * The same answers with other labels: answer {@code a} (in this dataset's order) gets label
+   * {@code labelPerAnswer[a]} of {@code newLabels}. Tasks, workers and answer order are kept. Used
+   * to pose one binary question per tag over the same multi-label answers.
+   */
+  public CrowdDataset withLabels(Vocabulary newLabels, int[] labelPerAnswer) {
+    if (labelPerAnswer.length != label.length) {
+      throw new IllegalArgumentException(
+          "labelPerAnswer has "
+              + labelPerAnswer.length
+              + " entries, the data "
+              + label.length
+              + " answers");
+    }
+    for (int l : labelPerAnswer) {
+      if (l < 0 || l >= newLabels.size()) {
+        throw new IllegalArgumentException(
+            "label id " + l + " is outside the " + newLabels.size() + " labels " + newLabels);
+      }
+    }
+    return new CrowdDataset(
+        tasks, workers, newLabels, task, worker, labelPerAnswer.clone(), anonymous);
+  }
+
+  /**
    * A content digest (SHA-256 over the vocabularies and columns) for provenance: equal data gives
    * an equal digest.
    */

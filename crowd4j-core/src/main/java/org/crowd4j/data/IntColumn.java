@@ -3,15 +3,17 @@ package org.crowd4j.data;
 import java.util.Arrays;
 
 /** A growable primitive {@code int} column used while building datasets (no boxing). */
-final class IntColumn {
+public final class IntColumn {
   private int[] values;
   private int size;
 
-  IntColumn(int capacity) {
+  /** An empty column with room for {@code capacity} values (at least 16). */
+  public IntColumn(int capacity) {
     values = new int[Math.max(16, capacity)];
   }
 
-  void add(int v) {
+  /** Appends {@code v}. */
+  public void add(int v) {
     if (size == values.length) {
       values = Arrays.copyOf(values, values.length + (values.length >> 1) + 16);
     }
@@ -19,21 +21,24 @@ final class IntColumn {
   }
 
   /** Makes room for {@code capacity} values in all (no effect when there is room already). */
-  void reserve(int capacity) {
+  public void reserve(int capacity) {
     if (capacity > values.length) {
       values = Arrays.copyOf(values, capacity);
     }
   }
 
-  int get(int i) {
+  /** The value at {@code i} (unchecked beyond the array's bounds). */
+  public int get(int i) {
     return values[i];
   }
 
-  int size() {
+  /** Number of values appended. */
+  public int size() {
     return size;
   }
 
-  int[] toArray() {
+  /** A copy of the values appended. */
+  public int[] toArray() {
     return Arrays.copyOf(values, size);
   }
 }

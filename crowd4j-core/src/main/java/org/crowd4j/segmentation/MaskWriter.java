@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CsvFields;
 
 /**
  * Writes aggregated masks as {@code task,segmentation} CSV (rows of 0/1 joined by {@code ;}, or
@@ -34,7 +35,7 @@ public final class MaskWriter {
           w.write("task,segmentation\n");
           for (int t = 0; t < result.tasks().size(); t++) {
             Mask m = result.mask(t);
-            w.write(csvField(result.tasks().name(t)));
+            w.write(CsvFields.field(result.tasks().name(t)));
             w.write(',');
             w.write(encoding == Encoding.RLE ? m.toRle() : m.toRows());
             w.write('\n');
@@ -61,13 +62,5 @@ public final class MaskWriter {
             throw new IOException("no PNG writer");
           }
         });
-  }
-
-  /** A CSV field, quoted when it holds a delimiter, quote or line break. */
-  static String csvField(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return s;
-    }
-    return '"' + s.replace("\"", "\"\"") + '"';
   }
 }

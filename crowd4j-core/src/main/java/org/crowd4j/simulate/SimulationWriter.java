@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CsvFields;
 
 /**
  * Writes a simulated crowd to a folder: {@code answers.csv} ({@code task,worker,label}), {@code
@@ -31,11 +32,11 @@ public final class SimulationWriter {
           Writer w = writer(out);
           w.write("task,worker,label\n");
           for (int a = 0; a < data.numAnswers(); a++) {
-            w.write(csv(data.tasks().name(data.task(a))));
+            w.write(CsvFields.field(data.tasks().name(data.task(a))));
             w.write(',');
-            w.write(csv(data.workers().name(data.worker(a))));
+            w.write(CsvFields.field(data.workers().name(data.worker(a))));
             w.write(',');
-            w.write(csv(data.labels().name(data.label(a))));
+            w.write(CsvFields.field(data.labels().name(data.label(a))));
             w.write('\n');
           }
           w.flush();
@@ -133,15 +134,5 @@ public final class SimulationWriter {
 
   private static Writer writer(java.io.OutputStream out) {
     return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-  }
-
-  private static String csv(String s) {
-    for (int j = 0; j < s.length(); j++) {
-      char c = s.charAt(j);
-      if (c == ',' || c == '"' || c == '\n' || c == '\r') {
-        return '"' + s.replace("\"", "\"\"") + '"';
-      }
-    }
-    return s;
   }
 }

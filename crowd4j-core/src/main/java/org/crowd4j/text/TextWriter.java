@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CsvFields;
 
 /**
  * Writes aggregated texts as CSV through a temporary file moved into place: {@code task,text}, and
@@ -24,26 +25,16 @@ public final class TextWriter {
           Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
           w.write(chosen == null ? "task,text\n" : "task,text,worker\n");
           for (int t = 0; t < result.tasks().size(); t++) {
-            w.write(field(result.tasks().name(t)));
+            w.write(CsvFields.field(result.tasks().name(t)));
             w.write(',');
-            w.write(field(result.text(t)));
+            w.write(CsvFields.field(result.text(t)));
             if (chosen != null) {
               w.write(',');
-              w.write(field(data.workers().name(data.worker(chosen[t]))));
+              w.write(CsvFields.field(data.workers().name(data.worker(chosen[t]))));
             }
             w.write('\n');
           }
           w.flush();
         });
-  }
-
-  /** A CSV field, quoted when needed. */
-  static String field(String s) {
-    boolean quote = !s.isEmpty() && (s.charAt(0) == ' ' || s.charAt(s.length() - 1) == ' ');
-    for (int i = 0; i < s.length() && !quote; i++) {
-      char c = s.charAt(i);
-      quote = c == ',' || c == '"' || c == '\n' || c == '\r' || c == '\t';
-    }
-    return quote ? '"' + s.replace("\"", "\"\"") + '"' : s;
   }
 }

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -18,6 +17,7 @@ import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.multilabel.TagAnswers;
 import org.crowd4j.nn.internal.LiaSchedule;
 import org.crowd4j.simulate.Gaussians;
 import org.junit.jupiter.api.BeforeAll;
@@ -291,17 +291,22 @@ class LiaTest {
       present[i][1] = x[i * 3 + 1] > 0 ? 1 : 0;
     }
     TaskFeatures itemFeatures = new TaskFeatures(Vocabulary.of(items), 3, x);
-    Map<String, CrowdDataset> perLabel = new LinkedHashMap<>();
-    for (int g = 0; g < 2; g++) {
-      CrowdDataset.Builder b = CrowdDataset.builder().labels(List.of("0", "1"));
-      for (int i = 0; i < n; i++) {
-        for (int w = 0; w < 3; w++) {
+    // the multi-label answers as users give them: each answer a set of tags
+    TagAnswers.Builder answers = TagAnswers.builder();
+    for (int i = 0; i < n; i++) {
+      for (int w = 0; w < 3; w++) {
+        List<String> tags = new ArrayList<>();
+        for (int g = 0; g < 2; g++) {
           int v = rng.nextDouble() < 0.8 ? present[i][g] : 1 - present[i][g];
-          b.add(items.get(i), "w" + ((i + w) % 5), Integer.toString(v));
+          if (v == 1) {
+            tags.add(g == 0 ? "first" : "second");
+          }
         }
+        answers.add(items.get(i), "w" + ((i + w) % 5), tags);
       }
-      perLabel.put(g == 0 ? "first" : "second", b.build());
     }
+    Map<String, CrowdDataset> perLabel =
+        answers.declareTag("first").declareTag("second").build().binaryByTag();
     LiaMultiLabel.Stacked st = LiaMultiLabel.stack(itemFeatures, perLabel);
     assertEquals(2 * n, st.data().numTasks());
     assertEquals(5, st.features().dim());
