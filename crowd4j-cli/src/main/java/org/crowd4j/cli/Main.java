@@ -33,6 +33,7 @@ import picocli.CommandLine.Command;
       PlotCommand.class,
       RankCommand.class,
       SimulatePairwiseCommand.class,
+      SimulateMultiLabelCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
     },

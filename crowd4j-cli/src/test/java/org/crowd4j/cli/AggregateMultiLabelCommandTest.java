@@ -87,4 +87,46 @@ class AggregateMultiLabelCommandTest {
     assertEquals(ExitCodes.BAD_INPUT, r.code(), r.err());
     assertTrue(r.err().contains("answers.csv:2: field 'label'"), r.err());
   }
+
+  @Test
+  void simulatedCrowdRoundTripDawidSkeneBeatsTheVote() throws Exception {
+    Path sim = dir.resolve("sim");
+    CliRunner.Run s =
+        CliRunner.run(
+            "simulate-multilabel",
+            "--tasks",
+            "600",
+            "--tags",
+            "5",
+            "--workers",
+            "30",
+            "--per-task",
+            "4",
+            "--spammers",
+            "0.4",
+            "--seed",
+            "2",
+            "--out",
+            sim.toString());
+    assertEquals(0, s.code(), s.err());
+    double[] micro = new double[2];
+    String[] methods = {"mv", "ds"};
+    for (int k = 0; k < 2; k++) {
+      CliRunner.Run r =
+          CliRunner.run(
+              "aggregate-multilabel",
+              "--answers",
+              sim.resolve("answers.csv").toString(),
+              "--gold",
+              sim.resolve("gold.csv").toString(),
+              "--method",
+              methods[k],
+              "--json");
+      assertEquals(0, r.code(), r.err());
+      JsonNode j = JSON.readTree(r.out());
+      assertEquals(600, j.get("gold").get("tasks").asInt());
+      micro[k] = j.get("gold").get("microF1").asDouble();
+    }
+    assertTrue(micro[1] > micro[0] + 0.05, "ds " + micro[1] + " vs mv " + micro[0]);
+  }
 }
