@@ -79,36 +79,7 @@ final class AggregateCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
-  /** Where the fit runs. */
-  enum Engine {
-    local,
-    spark
-  }
-
-  @Option(
-      names = "--engine",
-      defaultValue = "local",
-      paramLabel = "ENGINE",
-      description =
-          "Where to run: local (this JVM) or spark (Apache Spark: mv, soft-mv, ds, one-coin-ds,"
-              + " glad, crowd-mixture, common-confusion-em; answers may be CSV or .parquet, on any"
-              + " file system Spark reads). Default: ${DEFAULT-VALUE}.")
-  Engine engine;
-
-  @Option(
-      names = "--master",
-      paramLabel = "URL",
-      description =
-          "Spark master for --engine spark outside spark-submit (default local[*]), e.g."
-              + " local[2], spark://host:7077.")
-  String master;
-
-  @Option(
-      names = "--partitions",
-      defaultValue = "0",
-      paramLabel = "N",
-      description = "Answer blocks for --engine spark (0: automatic, about 4M answers each).")
-  int partitions;
+  @Mixin EngineOptions engine;
 
   @Option(
       names = "--spark-model-out",
@@ -134,13 +105,10 @@ final class AggregateCommand implements Callable<Integer> {
       }
     }
     Checks.paramsKnown(spec, "method '" + method + "'", overrides.keySet(), methodSpec.defaults());
-    if (engine == Engine.spark) {
+    if (engine.spark()) {
       return runSpark(overrides, outw, err);
     }
-    if (master != null) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--master applies to --engine spark only");
-    }
+    engine.refuseSparkOptions(spec.commandLine());
     if (sparkModelOut != null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--spark-model-out applies to --engine spark only");
@@ -352,21 +320,7 @@ final class AggregateCommand implements Callable<Integer> {
 
   private int runSpark(Map<String, String> overrides, PrintWriter outw, PrintWriter err)
       throws Exception {
-    if (input.anonymous) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--anonymous is not supported with --engine spark");
-    }
-    if (input.duplicates != org.crowd4j.data.DuplicatePolicy.KEEP_ALL) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--duplicates must be KEEP_ALL with --engine spark");
-    }
-    if (partitions < 0) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--partitions must be >= 0: " + partitions);
-    }
-    if (!SparkEngine.available()) {
-      throw new IllegalStateException(SparkEngine.MISSING);
-    }
+    engine.checkSpark(spec.commandLine(), input);
     ProgressBar bar = output.progress(err);
     try {
       SparkEngine.run(this, overrides, bar, outw);

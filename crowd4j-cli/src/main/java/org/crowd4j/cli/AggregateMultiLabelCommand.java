@@ -98,6 +98,8 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  @Mixin EngineOptions engine;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
@@ -109,6 +111,10 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
           spec.commandLine(),
           "--anonymous does not apply: a worker's tags are united per (task, worker)");
     }
+    if (engine.spark()) {
+      return runSpark(outw, err);
+    }
+    engine.refuseSparkOptions(spec.commandLine());
     Aggregator inner;
     try {
       inner = methodSpec.create(params);
@@ -149,6 +155,30 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       printJson(outw, data, result, metrics, loadSeconds, fitSeconds);
     } else if (output.human()) {
       printHuman(outw, data, result, metrics, loadSeconds, fitSeconds);
+    }
+    outw.flush();
+    return ExitCodes.OK;
+  }
+
+  private int runSpark(PrintWriter outw, PrintWriter err) throws Exception {
+    if (trainGold != null || modelOut != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--train-gold and --model-out are not supported with --engine spark");
+    }
+    engine.checkSpark(spec.commandLine(), input);
+    Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
+    try {
+      SparkEngine.runMultiLabel(this, outw);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalStateException(e.getMessage(), e);
+    }
+    if (output.json) {
+      ObjectNode j = Output.object("aggregate-multilabel");
+      j.put("method", method);
+      j.put("engine", "spark");
+      j.put("input", input.answers.toString());
+      Output.put(j, "out", out);
+      Output.print(outw, j);
     }
     outw.flush();
     return ExitCodes.OK;

@@ -5,6 +5,7 @@ import java.util.Map;
 import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
+import org.crowd4j.spark.SparkMultiLabelAggregation;
 
 /**
  * The bridge from {@code aggregate --engine spark} to crowd4j-spark. Loaded only for that engine,
@@ -32,6 +33,28 @@ final class SparkEngine {
     }
   }
 
+  /** {@code aggregate-multilabel --engine spark}. */
+  static void runMultiLabel(AggregateMultiLabelCommand cmd, PrintWriter out) throws Exception {
+    AnswerInput in = cmd.input;
+    in.requireLongFormat(cmd.spec.commandLine(), "--engine spark");
+    Character delimiter = in.delimiter == null ? null : in.format().delimiter();
+    ApplicationJar.shipFor(cmd.engine.master);
+    SparkMultiLabelAggregation.run(
+        new SparkMultiLabelAggregation.Request(
+            in.answers.toString(),
+            delimiter,
+            new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null),
+            cmd.separator,
+            cmd.method,
+            cmd.params,
+            cmd.gold == null ? null : cmd.gold.toString(),
+            cmd.out == null ? null : cmd.out.toString(),
+            cmd.engine.master,
+            cmd.engine.partitions,
+            cmd.output.quiet || cmd.output.json),
+        out);
+  }
+
   static void run(
       AggregateCommand cmd, Map<String, String> params, IterationListener listener, PrintWriter out)
       throws Exception {
@@ -42,7 +65,7 @@ final class SparkEngine {
       delimiter = in.format().delimiter();
     }
     AnswerColumns columns = new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null);
-    ApplicationJar.shipFor(cmd.master);
+    ApplicationJar.shipFor(cmd.engine.master);
     SparkAggregation.run(
         new SparkAggregation.Request(
             in.answers.toString(),
@@ -55,8 +78,8 @@ final class SparkEngine {
             cmd.out == null ? null : cmd.out.toString(),
             cmd.modelOut == null ? null : cmd.modelOut.toString(),
             cmd.sparkModelOut,
-            cmd.master,
-            cmd.partitions,
+            cmd.engine.master,
+            cmd.engine.partitions,
             cmd.output.quiet || cmd.output.json),
         listener,
         out);

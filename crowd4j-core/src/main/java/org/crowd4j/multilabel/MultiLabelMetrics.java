@@ -1,5 +1,11 @@
 package org.crowd4j.multilabel;
 
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Quality of predicted tag sets against gold, over the tasks that have gold: per tag the accuracy
  * (share of gold tasks on which presence was predicted right), precision, recall and F1; micro F1
@@ -111,6 +117,49 @@ public record MultiLabelMetrics(
         macroTags,
         tasks == 0 || m == 0 ? Double.NaN : wrong / ((double) tasks * m),
         tasks == 0 ? Double.NaN : exact / (double) tasks);
+  }
+
+  /**
+   * The metrics of tag sets given by name (as another engine returns them): the gold tasks that
+   * {@code predicted} holds are evaluated, over {@code tags} (names outside it are errors).
+   */
+  public static MultiLabelMetrics of(
+      List<String> tags,
+      Map<String, ? extends Collection<String>> predicted,
+      Map<String, ? extends Collection<String>> gold) {
+    TagAnswers.Builder b = TagAnswers.builder();
+    tags.forEach(b::declareTag);
+    List<String> tasks = new ArrayList<>();
+    for (String task : gold.keySet()) {
+      if (predicted.containsKey(task)) {
+        tasks.add(task);
+        b.add(task, "", List.of());
+      }
+    }
+    if (tasks.isEmpty()) {
+      b.add("", "", List.of());
+    }
+    TagAnswers frame = b.build();
+    if (frame.numTags() != tags.size()) {
+      throw new IllegalArgumentException("tags must be distinct: " + tags);
+    }
+    Map<String, Collection<String>> known = new LinkedHashMap<>();
+    for (String task : tasks) {
+      known.put(task, gold.get(task));
+    }
+    TagGold g = TagGold.of(frame, known);
+    int m = frame.numTags();
+    boolean[] cells = new boolean[frame.tasks().size() * m];
+    for (String task : tasks) {
+      int i = frame.tasks().id(task);
+      for (String tag : predicted.get(task)) {
+        if (!frame.tags().contains(tag)) {
+          throw new IllegalArgumentException("task '" + task + "': unknown tag '" + tag + "'");
+        }
+        cells[i * m + frame.tags().id(tag)] = true;
+      }
+    }
+    return of(cells, g);
   }
 
   /** The metrics of a result's chosen tags. */

@@ -83,15 +83,7 @@ public final class SparkAggregation {
   public static void run(Request request, IterationListener listener, PrintWriter out)
       throws IOException {
     SparkAggregator<?, ?> estimator = SparkMethods.create(request.method(), request.params());
-    SparkSession.Builder builder = SparkSession.builder().appName("crowd4j " + request.method());
-    boolean hasMaster =
-        SparkSession.getActiveSession().isDefined() || System.getProperty("spark.master") != null;
-    if (request.master() != null) {
-      builder = builder.master(request.master());
-    } else if (!hasMaster) {
-      builder = builder.master("local[*]");
-    }
-    SparkSession spark = builder.getOrCreate();
+    SparkSession spark = session("crowd4j " + request.method(), request.master());
     long t0 = System.nanoTime();
     Dataset<Row> answers = SparkCrowd.read(spark, request.answers(), request.delimiter());
     AnswerColumns columns = request.columns();
@@ -163,6 +155,22 @@ public final class SparkAggregation {
     } finally {
       model.unpersist();
     }
+  }
+
+  /**
+   * The session of {@code spark-submit} (or the one running), else a new one for {@code master}
+   * (default {@code local[*]}).
+   */
+  static SparkSession session(String appName, String master) {
+    SparkSession.Builder builder = SparkSession.builder().appName(appName);
+    boolean hasMaster =
+        SparkSession.getActiveSession().isDefined() || System.getProperty("spark.master") != null;
+    if (master != null) {
+      builder = builder.master(master);
+    } else if (!hasMaster) {
+      builder = builder.master("local[*]");
+    }
+    return builder.getOrCreate();
   }
 
   /**
