@@ -32,6 +32,8 @@ import picocli.CommandLine.Command;
       PlotCommand.class,
       RankCommand.class,
       SimulatePairwiseCommand.class,
+      SimulateTextCommand.class,
+      SimulateMasksCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -13,6 +13,7 @@ import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.cli.report.MethodRun;
 import org.crowd4j.cli.report.ModelView;
 import org.crowd4j.cli.report.Report;
+import org.crowd4j.cli.report.ReportTarget;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
@@ -27,19 +28,58 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description =
-        "Write one self-contained HTML report (charts embedded, no network needed): overview and"
-            + " agreement, annotator skills, confusions and suspected spammers, confused classes,"
-            + " uncertain items, annotator map of a trained model, accuracy and calibration"
-            + " against gold, and accuracy as a function of answers per item.")
+        "Write one self-contained HTML report (charts embedded, no network needed). Its sections"
+            + " follow the kind of data (--kind): for classification, overview and agreement,"
+            + " annotator skills, confusions and suspected spammers, confused classes, uncertain"
+            + " items, annotator map of a trained model, accuracy and calibration against gold,"
+            + " and accuracy as a function of answers per item.",
+    footerHeading = "%nKinds (--answers holds the kind's long format; one --method):%n",
+    footer = {
+      "  classification  task,worker,label or a platform's export (--format); methods of"
+          + " aggregate",
+      "  pairwise        worker,left,right,label (label = the winner); bt (default) or noisy-bt:"
+          + " overview, ranking with 95 % intervals and their chart, annotator skill and bias"
+          + " (noisy-bt), Kendall's tau to --gold true scores (item,score), diagnostics",
+      "  text            task,worker,text; rover (default), rasa, hrrasa, closest-to-average"
+          + " (these with --embedding-column): overview, per-annotator reliability and word"
+          + " error rate, WER of annotators and aggregate against --gold texts (task,text),"
+          + " diagnostics",
+      "  segmentation    task,worker,segmentation; mv (default), rasa, em: overview (images,"
+          + " sizes, annotators), per-annotator mean IoU with the aggregate and with --gold"
+          + " masks, the aggregate's IoU with them, diagnostics",
+      "--label-column renames the answer column of every kind (text, segmentation, label).",
+      "Example: crowd4j report --kind text --answers sim/answers.csv --gold sim/gold.csv"
+          + " --out text-report.html"
+    })
 final class ReportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin AnswerInput input;
 
   @Option(
+      names = "--kind",
+      defaultValue = "classification",
+      paramLabel = "KIND",
+      description =
+          "Kind of data: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); the sections"
+              + " follow it (see below).")
+  ReportKinds.Kind kind;
+
+  @Option(
+      names = "--embedding-column",
+      paramLabel = "NAME",
+      description =
+          "--kind text: column of each answer's embedding (numbers separated by spaces), for"
+              + " rasa, hrrasa and closest-to-average.")
+  String embeddingColumn;
+
+  @Option(
       names = "--gold",
       paramLabel = "FILE",
-      description = "Gold labels (task,label): adds accuracy, calibration, redundancy on gold.")
+      description =
+          "Gold labels (task,label): adds accuracy, calibration, redundancy on gold. Other kinds:"
+              + " true scores (item,score), reference texts (task,text) or true masks"
+              + " (task,segmentation).")
   Path gold;
 
   @Option(
@@ -93,6 +133,13 @@ final class ReportCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--charts-dir needs --chart-format png or svg");
     }
+    if (kind != ReportKinds.Kind.classification) {
+      return otherKind();
+    }
+    if (embeddingColumn != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--embedding-column applies to --kind text only");
+    }
     List<String> names = methods.isEmpty() ? List.of("ds", "mv") : methods;
     Map<String, Aggregator> aggregators = new LinkedHashMap<>();
     for (String name : names) {
@@ -117,16 +164,54 @@ final class ReportCommand implements Callable<Integer> {
                 m.annotatorEmbeddings());
       }
     }
-    Path abs = input.answers.toAbsolutePath();
-    String title =
-        (abs.getParent() != null && abs.getParent().getFileName() != null
-                ? abs.getParent().getFileName() + "/"
-                : "")
-            + abs.getFileName();
     Report.Written w =
-        Report.write(out, title, data, goldLabels, runs, view, format, chartsDir, seed);
+        Report.write(out, title(), data, goldLabels, runs, view, format, chartsDir, seed);
+    return written(w);
+  }
+
+  /** The report of pairwise, text or segmentation data. */
+  private int otherKind() throws Exception {
+    if (model != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--model applies to --kind classification only");
+    }
+    if (methods.size() > 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--kind " + kind + " reports on one method: give one --method");
+    }
+    String method = methods.isEmpty() ? ReportKinds.defaultMethod(kind) : methods.get(0);
+    if (!ReportKinds.methods(kind).contains(method)) {
+      throw Checks.unknown(
+          spec,
+          "method of --kind " + kind,
+          method,
+          new java.util.TreeSet<>(ReportKinds.methods(kind)));
+    }
+    input.requireLongFormat(spec.commandLine(), "report --kind " + kind);
+    Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
+    ReportTarget target = new ReportTarget(out, title(), format, chartsDir);
+    ReportKinds kinds =
+        new ReportKinds(
+            spec.commandLine(),
+            input,
+            gold,
+            embeddingColumn,
+            output.progress(spec.commandLine().getErr()));
+    return written(kinds.write(kind, method, target));
+  }
+
+  private String title() {
+    Path abs = input.answers.toAbsolutePath();
+    return (abs.getParent() != null && abs.getParent().getFileName() != null
+            ? abs.getParent().getFileName() + "/"
+            : "")
+        + abs.getFileName();
+  }
+
+  private int written(Report.Written w) {
     if (output.json) {
       ObjectNode j = Output.object("report");
+      j.put("kind", kind.name());
       Output.put(j, "out", out);
       j.put("charts", w.charts());
       Output.put(j, "seconds", w.seconds());
