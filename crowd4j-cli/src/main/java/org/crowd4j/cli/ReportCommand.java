@@ -16,7 +16,6 @@ import org.crowd4j.cli.report.Report;
 import org.crowd4j.cli.report.ReportTarget;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.CrowdReader;
 import org.crowd4j.nn.LearnedModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -123,6 +122,9 @@ final class ReportCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  /** Where the gold came from ("file", "export") for --json, or null without gold. */
+  private String goldSource;
+
   @Override
   public Integer call() throws Exception {
     if (format != null && !format.equalsIgnoreCase("png") && !format.equalsIgnoreCase("svg")) {
@@ -147,8 +149,18 @@ final class ReportCommand implements Callable<Integer> {
     }
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--model", model);
     CrowdDataset data = input.read(output, spec.commandLine().getErr());
-    Gold goldLabels =
-        gold == null ? null : CrowdReader.readGold(gold, data, "task", "label", input.rules());
+    Gold goldLabels = input.gold(gold, data);
+    goldSource = input.goldSource(gold);
+    if (input.goldFromExport(gold) && !output.quiet) {
+      spec.commandLine()
+          .getErr()
+          .printf(
+              Locale.ROOT,
+              "note: %s: no --gold given: the export's %d golden answers are the gold%n",
+              input.answers.getFileName(),
+              goldLabels.count());
+      spec.commandLine().getErr().flush();
+    }
     List<MethodRun> runs = new ArrayList<>();
     for (Map.Entry<String, Aggregator> e : aggregators.entrySet()) {
       runs.add(Report.fit(e.getKey(), e.getValue(), data));
@@ -189,6 +201,7 @@ final class ReportCommand implements Callable<Integer> {
     }
     input.requireLongFormat(spec.commandLine(), "report --kind " + kind);
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
+    goldSource = gold == null ? null : "file";
     ReportTarget target = new ReportTarget(out, title(), format, chartsDir);
     ReportKinds kinds =
         new ReportKinds(
@@ -212,6 +225,7 @@ final class ReportCommand implements Callable<Integer> {
     if (output.json) {
       ObjectNode j = Output.object("report");
       j.put("kind", kind.name());
+      j.put("goldSource", goldSource);
       Output.put(j, "out", out);
       j.put("charts", w.charts());
       Output.put(j, "seconds", w.seconds());
