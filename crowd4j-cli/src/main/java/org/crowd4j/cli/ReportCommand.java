@@ -34,21 +34,23 @@ import picocli.CommandLine.Option;
             + " and accuracy as a function of answers per item.",
     footerHeading = "%nKinds (--answers holds the kind's long format; one --method):%n",
     footer = {
-      "  classification  task,worker,label or a platform's export (--format); methods of"
-          + " aggregate",
-      "  pairwise        worker,left,right,label (label = the winner); bt (default) or noisy-bt:"
-          + " overview, ranking with 95 % intervals and their chart, annotator skill and bias"
-          + " (noisy-bt), Kendall's tau to --gold true scores (item,score), diagnostics",
-      "  text            task,worker,text; rover (default), rasa, hrrasa, closest-to-average"
-          + " (these with --embedding-column): overview, per-annotator reliability and word"
-          + " error rate, WER of annotators and aggregate against --gold texts (task,text),"
-          + " diagnostics",
-      "  segmentation    task,worker,segmentation; mv (default), rasa, em: overview (images,"
-          + " sizes, annotators), per-annotator mean IoU with the aggregate and with --gold"
-          + " masks, the aggregate's IoU with them, diagnostics",
-      "--label-column renames the answer column of every kind (text, segmentation, label).",
-      "Example: crowd4j report --kind text --answers sim/answers.csv --gold sim/gold.csv"
-          + " --out text-report.html"
+      "  classification  task,worker,label or a platform's export (--format);",
+      "                  the methods of aggregate, several --method compared",
+      "  pairwise        worker,left,right,label (label = the winner); bt (default)",
+      "                  or noisy-bt. Overview, ranking with 95%% intervals,",
+      "                  annotator skill and bias (noisy-bt), Kendall's tau to",
+      "                  --gold true scores (item,score), diagnostics",
+      "  text            task,worker,text; rover (default), rasa, hrrasa,",
+      "                  closest-to-average (with --embedding-column). Overview,",
+      "                  reliability and word error rate per annotator, WER of",
+      "                  the aggregate against --gold texts (task,text), diagnostics",
+      "  segmentation    task,worker,segmentation; mv (default), rasa, em.",
+      "                  Overview (images, sizes, annotators), mean IoU per",
+      "                  annotator with the aggregate and with --gold masks",
+      "                  (task,segmentation), the aggregate's IoU, diagnostics",
+      "--label-column renames the answer column of every kind.",
+      "Example: crowd4j report --kind text --answers sim/answers.csv",
+      "         --gold sim/gold.csv --out text-report.html"
     })
 final class ReportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

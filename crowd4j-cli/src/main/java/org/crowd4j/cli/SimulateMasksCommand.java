@@ -38,42 +38,49 @@ final class SimulateMasksCommand implements Callable<Integer> {
   @Option(
       names = "--images",
       defaultValue = "50",
+      paramLabel = "N",
       description = "Images (default: ${DEFAULT-VALUE}).")
   int images;
 
   @Option(
       names = "--height",
       defaultValue = "32",
+      paramLabel = "N",
       description = "Image height in pixels (default: ${DEFAULT-VALUE}).")
   int height;
 
   @Option(
       names = "--width",
       defaultValue = "32",
+      paramLabel = "N",
       description = "Image width in pixels (default: ${DEFAULT-VALUE}).")
   int width;
 
   @Option(
       names = "--annotators",
       defaultValue = "5",
+      paramLabel = "N",
       description = "Annotators, each segmenting every image (default: ${DEFAULT-VALUE}).")
   int annotators;
 
   @Option(
       names = "--max-shift",
       defaultValue = "2",
+      paramLabel = "N",
       description = "Mean largest shift in pixels per axis (default: ${DEFAULT-VALUE}).")
   int maxShift;
 
   @Option(
       names = "--grow",
       defaultValue = "1",
+      paramLabel = "N",
       description = "Mean dilation or erosion radius in pixels (default: ${DEFAULT-VALUE}).")
   int grow;
 
   @Option(
       names = "--boundary-flip",
       defaultValue = "0.3",
+      paramLabel = "P",
       description = "Mean probability of flipping a boundary pixel (default: ${DEFAULT-VALUE}).")
   double boundaryFlip;
 
@@ -84,7 +91,11 @@ final class SimulateMasksCommand implements Callable<Integer> {
       description = "Mask encoding: rle (HxW:runs) or rows (0/1 rows joined by ';').")
   String encoding;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")

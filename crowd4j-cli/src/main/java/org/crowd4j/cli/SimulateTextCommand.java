@@ -38,52 +38,64 @@ final class SimulateTextCommand implements Callable<Integer> {
   @Option(
       names = "--tasks",
       defaultValue = "100",
+      paramLabel = "N",
       description = "Sentences to transcribe (default: ${DEFAULT-VALUE}).")
   int tasks;
 
   @Option(
       names = "--annotators",
       defaultValue = "5",
+      paramLabel = "N",
       description = "Annotators, each transcribing every sentence (default: ${DEFAULT-VALUE}).")
   int annotators;
 
   @Option(
       names = "--vocabulary",
       defaultValue = "500",
+      paramLabel = "N",
       description = "Words w0… drawn with Zipf frequencies (default: ${DEFAULT-VALUE}).")
   int vocabulary;
 
   @Option(
       names = "--min-words",
       defaultValue = "5",
+      paramLabel = "N",
       description = "Shortest sentence (default: ${DEFAULT-VALUE}).")
   int minWords;
 
   @Option(
       names = "--max-words",
       defaultValue = "15",
+      paramLabel = "N",
       description = "Longest sentence (default: ${DEFAULT-VALUE}).")
   int maxWords;
 
   @Option(
       names = "--substitution",
       defaultValue = "0.1",
+      paramLabel = "P",
       description = "Mean probability of replacing a word (default: ${DEFAULT-VALUE}).")
   double substitution;
 
   @Option(
       names = "--insertion",
       defaultValue = "0.05",
+      paramLabel = "P",
       description = "Mean probability of inserting a word (default: ${DEFAULT-VALUE}).")
   double insertion;
 
   @Option(
       names = "--deletion",
       defaultValue = "0.05",
+      paramLabel = "P",
       description = "Mean probability of dropping a word (default: ${DEFAULT-VALUE}).")
   double deletion;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--seed",
+      defaultValue = "0",
+      paramLabel = "N",
+      description = "Seed (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")

@@ -170,6 +170,48 @@ final class Charts {
   }
 
   /**
+   * Horizontal bars of several series on one value axis over [0, {@code max}]: per category one bar
+   * of each series, in the given order (e.g. IoU with the aggregate beside IoU with the truth).
+   */
+  static JFreeChart groupedBars(
+      String title,
+      List<String> categories,
+      List<String> series,
+      double[][] values,
+      String valueLabel,
+      double max) {
+    DefaultCategoryDataset ds = new DefaultCategoryDataset();
+    for (int s = 0; s < series.size(); s++) {
+      for (int i = 0; i < categories.size(); i++) {
+        ds.addValue(values[s][i], series.get(s), categories.get(i));
+      }
+    }
+    JFreeChart chart =
+        ChartFactory.createBarChart(
+            title,
+            null,
+            valueLabel,
+            ds,
+            PlotOrientation.HORIZONTAL,
+            series.size() > 1,
+            false,
+            false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    BarRenderer r = (BarRenderer) plot.getRenderer();
+    r.setBarPainter(new StandardBarPainter());
+    r.setShadowVisible(false);
+    for (int s = 0; s < series.size(); s++) {
+      r.setSeriesPaint(s, SERIES[s % SERIES.length]);
+    }
+    r.setItemMargin(0);
+    ((NumberAxis) plot.getRangeAxis()).setRange(0, max);
+    CategoryAxis cat = plot.getDomainAxis();
+    cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, categories.size() > 30 ? 9 : 11));
+    cat.setMaximumCategoryLabelWidthRatio(0.45f);
+    return style(chart);
+  }
+
+  /**
    * Horizontal intervals in the given order: per category a point at {@code mid} and a bar of ±
    * {@code half} (a NaN half-width draws the point alone).
    */

@@ -173,14 +173,21 @@ public final class MaskReport {
     if (n <= 60) {
       page.chart(
           "annotator-iou",
-          Charts.bars(
-              "Mean IoU with the aggregate",
-              names,
-              iouAgg,
-              "IoU",
-              truth != null ? iouGold : null,
-              "IoU with truth",
-              true),
+          truth != null
+              ? Charts.groupedBars(
+                  "Mean IoU per annotator",
+                  names,
+                  List.of("with the aggregate", "with the truth"),
+                  new double[][] {iouAgg, iouGold},
+                  "IoU",
+                  1)
+              : Charts.groupedBars(
+                  "Mean IoU with the aggregate",
+                  names,
+                  List.of("with the aggregate"),
+                  new double[][] {iouAgg},
+                  "IoU",
+                  1),
           720,
           Math.max(260, 60 + 18 * n),
           "Each annotator's mean IoU with the aggregated masks"

@@ -183,25 +183,41 @@ public final class TextReport {
                 : ""));
     if (n <= 60) {
       List<String> names = new ArrayList<>();
+      double top = 0;
       for (int w = 0; w < n; w++) {
         names.add(data.workers().name(w));
+        top = Math.max(top, Math.max(nanToZero(toAggregate[w]), nanToZero(toGold[w])));
       }
-      double[] main = refs != null ? toGold : toAggregate;
       page.chart(
           "annotator-wer",
-          Charts.bars(
-              refs != null ? "Word error rate against reference" : "Word error rate to aggregate",
+          Charts.groupedBars(
+              "Word error rate per annotator",
               names,
-              main,
+              refs != null
+                  ? List.of("to the aggregate", "against the reference")
+                  : List.of("to the aggregate"),
+              refs != null ? new double[][] {toAggregate, toGold} : new double[][] {toAggregate},
               "WER",
-              result.skills() != null ? skills : null,
-              "reliability",
-              true),
+              Math.max(0.05, top * 1.1)),
           720,
-          Math.max(260, 60 + 18 * n),
-          "Each annotator's word error rate"
-              + (refs != null ? " against the reference texts" : " to the aggregated texts")
-              + (result.skills() != null ? ", beside the method's reliability." : "."));
+          Math.max(260, 60 + 18 * n * (refs != null ? 2 : 1)),
+          "Each annotator's word error rate to the aggregated texts"
+              + (refs != null ? " and against the reference texts." : "."));
+      if (result.skills() != null) {
+        page.chart(
+            "annotator-reliability",
+            Charts.bars(
+                "Reliability per annotator (" + method + ")",
+                names,
+                skills,
+                "reliability",
+                null,
+                null,
+                true),
+            720,
+            Math.max(260, 60 + 18 * n),
+            "The method's estimate of each annotator's global reliability.");
+      }
     }
     page.html.table(header, rows);
     page.endSection();
@@ -253,6 +269,10 @@ public final class TextReport {
                 h.length == 0 ? "n/a" : d.objectiveName() + " " + Html.num(h[h.length - 1], 6),
                 Html.num(seconds, 2))));
     page.endSection();
+  }
+
+  private static double nanToZero(double v) {
+    return Double.isNaN(v) ? 0 : v;
   }
 
   private static int count(String[] refs) {
