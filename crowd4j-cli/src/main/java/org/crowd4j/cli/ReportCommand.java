@@ -124,6 +124,17 @@ final class ReportCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  /** Options that only the classification report reads. */
+  private static final List<String> CLASSIFICATION_ONLY =
+      List.of(
+          "--model",
+          "--seed",
+          "--duplicates",
+          "--task-field",
+          "--answer-field",
+          "--worker-responses",
+          "--gold-out");
+
   /** Where the gold came from ("file", "export") for --json, or null without gold. */
   private String goldSource;
 
@@ -185,9 +196,11 @@ final class ReportCommand implements Callable<Integer> {
 
   /** The report of pairwise, text or segmentation data. */
   private int otherKind() throws Exception {
-    if (model != null) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--model applies to --kind classification only");
+    for (String option : CLASSIFICATION_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), option + " applies to --kind classification only");
+      }
     }
     if (methods.size() > 1) {
       throw new CommandLine.ParameterException(

@@ -310,6 +310,9 @@ class ReportKindsCommandTest {
             "--out",
             out);
     assertEquals(2, r.code(), r.err());
+    r = run("report", "--kind", "text", "--answers", answers, "--seed", "3", "--out", out);
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--seed applies to --kind classification only"), r.err());
     r = run("report", "--answers", answers, "--embedding-column", "e", "--out", out);
     assertEquals(2, r.code(), r.err());
     r = run("report", "--kind", "segmentation", "--answers", answers, "--out", out);
