@@ -285,6 +285,29 @@ class ReportKindsCommandTest {
   }
 
   @Test
+  void aTrueMaskOfAnotherSizeIsBadInput() throws Exception {
+    Path sim = dir.resolve("masks");
+    ok(run("simulate-masks", "--images", "2", "--out", sim.toString(), "-q"));
+    Path gold = dir.resolve("gold.csv");
+    Files.writeString(gold, "task,segmentation\ni1,01;10\n");
+    Path out = dir.resolve("bad.html");
+    Run r =
+        run(
+            "report",
+            "--kind",
+            "segmentation",
+            "--answers",
+            sim.resolve("answers.csv").toString(),
+            "--gold",
+            gold.toString(),
+            "--out",
+            out.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains("the true mask of 'i1' is not the size of its answers"), r.err());
+    assertFalse(Files.exists(out));
+  }
+
+  @Test
   void misusedOptionsAreUsageErrorsAndBadFilesBadInput() throws Exception {
     Path sim = dir.resolve("text");
     ok(run("simulate-text", "--tasks", "5", "--out", sim.toString(), "-q"));
