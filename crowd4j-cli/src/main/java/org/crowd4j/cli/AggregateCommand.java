@@ -55,7 +55,10 @@ final class AggregateCommand implements Callable<Integer> {
   @Option(
       names = "--gold",
       paramLabel = "FILE",
-      description = "Gold labels (task,label) to evaluate against: accuracy is printed.")
+      description =
+          "Gold labels (task,label) to evaluate against: accuracy is printed. Without it, the"
+              + " golden answers of a Toloka export (GOLDEN: columns) are the gold, and the"
+              + " output says so.")
   Path gold;
 
   @Option(
@@ -125,8 +128,8 @@ final class AggregateCommand implements Callable<Integer> {
     long t0 = System.nanoTime();
     CrowdDataset data = input.read(output, err);
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
-    Gold goldLabels =
-        gold == null ? null : CrowdReader.readGold(gold, data, "task", "label", input.rules());
+    Gold goldLabels = input.gold(gold, data);
+    String goldFrom = input.goldFromExport(gold) ? " (the export's golden answers)" : "";
     Gold known =
         trainGold == null
             ? null
@@ -190,6 +193,7 @@ final class AggregateCommand implements Callable<Integer> {
         j.putNull("gold");
       } else {
         ObjectNode g = j.putObject("gold");
+        g.put("source", input.goldSource(gold));
         g.put("tasks", goldLabels.count());
         Output.put(g, "accuracy", accuracy);
         if (split != null) {
@@ -235,16 +239,22 @@ final class AggregateCommand implements Callable<Integer> {
       if (split != null) {
         outw.printf(
             Locale.ROOT,
-            "accuracy on %d gold tasks not given as --train-gold: %.4f"
+            "accuracy on %d gold tasks%s not given as --train-gold: %.4f"
                 + " (on the %d --train-gold tasks: %.4f; all %d: %.4f)%n",
             split.otherTasks(),
+            goldFrom,
             split.otherAccuracy(),
             split.trainTasks(),
             split.trainAccuracy(),
             goldLabels.count(),
             accuracy);
       } else if (goldLabels != null) {
-        outw.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", goldLabels.count(), accuracy);
+        outw.printf(
+            Locale.ROOT,
+            "accuracy on %d gold tasks%s: %.4f%n",
+            goldLabels.count(),
+            goldFrom,
+            accuracy);
       }
       if (out != null) {
         outw.println("labels written to " + out);

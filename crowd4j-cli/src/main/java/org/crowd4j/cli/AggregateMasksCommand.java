@@ -156,16 +156,7 @@ final class AggregateMasksCommand implements Callable<Integer> {
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     SegmentationAggregator aggregator;
     try {
-      aggregator =
-          switch (method) {
-            case "mv" -> {
-              MvParams p = (MvParams) options;
-              yield new SegmentationMajorityVote(
-                  new SegmentationMajorityVote.Options(skillMap, p.onMissing(), p.defaultSkill()));
-            }
-            case "rasa" -> new SegmentationRasa((SegmentationRasa.Options) options);
-            default -> new SegmentationEm((SegmentationEm.Options) options);
-          };
+      aggregator = create(method, options, skillMap);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -261,6 +252,22 @@ final class AggregateMasksCommand implements Callable<Integer> {
     }
     outw.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The aggregator {@code method} names, with {@code options} of its type ({@link #METHODS}) and,
+   * for mv, the worker weights {@code skills} (empty: unweighted).
+   */
+  static SegmentationAggregator create(String method, Record options, Map<String, Double> skills) {
+    return switch (method) {
+      case "mv" -> {
+        MvParams p = (MvParams) options;
+        yield new SegmentationMajorityVote(
+            new SegmentationMajorityVote.Options(skills, p.onMissing(), p.defaultSkill()));
+      }
+      case "rasa" -> new SegmentationRasa((SegmentationRasa.Options) options);
+      default -> new SegmentationEm((SegmentationEm.Options) options);
+    };
   }
 
   /** A task id as a file name: characters other than letters, digits, '.', '-', '_' become '_'. */

@@ -201,7 +201,7 @@ final class AggregateTextCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage(), e);
     }
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
-    TextAggregator aggregator = aggregator(options);
+    TextAggregator aggregator = create(method, options);
     long t1 = System.nanoTime();
     TextResult result;
     try {
@@ -292,7 +292,8 @@ final class AggregateTextCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private TextAggregator aggregator(Record options) {
+  /** The aggregator {@code method} names, with {@code options} of its type ({@link #METHODS}). */
+  static TextAggregator create(String method, Record options) {
     return switch (method) {
       case "rover" -> new Rover((Rover.Options) options);
       case "rasa" -> new Rasa((Rasa.Options) options);
@@ -301,7 +302,8 @@ final class AggregateTextCommand implements Callable<Integer> {
     };
   }
 
-  private static Map<String, String> readGold(
+  /** Reference texts, task → text, in file order; a task given twice is an error. */
+  static Map<String, String> readGold(
       Path file, String taskColumn, String textColumn, CsvFormat rules)
       throws CrowdFormatException {
     Map<String, String> out = new LinkedHashMap<>();

@@ -9,8 +9,10 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicatePolicy;
+import org.crowd4j.data.Gold;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.platform.ExportAnswers;
 import org.crowd4j.io.platform.ExportFormat;
@@ -172,6 +174,30 @@ final class AnswerInput {
    */
   Map<String, String> knownLabels() {
     return knownLabels;
+  }
+
+  /**
+   * The gold labels to score against: those of {@code file} when given, else the known labels the
+   * export carried (Toloka's {@code GOLDEN:} columns, see {@link #goldFromExport}), else {@code
+   * null}. Call after {@link #read}.
+   */
+  Gold gold(Path file, CrowdDataset data) throws CrowdFormatException {
+    if (file != null) {
+      return CrowdReader.readGold(file, data, "task", "label", rules());
+    }
+    return knownLabels.isEmpty() ? null : Gold.of(data, knownLabels);
+  }
+
+  /**
+   * Whether {@link #gold} takes the export's golden answers: no gold file, and the export has some.
+   */
+  boolean goldFromExport(Path file) {
+    return file == null && !knownLabels.isEmpty();
+  }
+
+  /** Where the gold of {@link #gold} comes from, for --json: "file", "export" or null. */
+  String goldSource(Path file) {
+    return file != null ? "file" : goldFromExport(null) ? "export" : null;
   }
 
   /** Refuses a platform's export where only the long format is read ({@code why} says where). */

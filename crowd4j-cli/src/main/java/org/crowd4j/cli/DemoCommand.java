@@ -26,7 +26,9 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description =
         "Aggregate a built-in generated crowd (experts, noisy workers, spammers, class confusers"
-            + " and adversaries) with every method and compare them with the known truth.")
+            + " and adversaries) with every method and compare them with the known truth; then"
+            + " show one command line for each other kind of crowd data (multi-label, pairwise,"
+            + " texts, segmentation).")
 final class DemoCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -103,9 +105,46 @@ final class DemoCommand implements Callable<Integer> {
     out.println();
     out.println(
         "Try it on your data: crowd4j aggregate --answers answers.csv --method auto --out labels.csv");
+    out.println();
+    out.println("Other kinds of crowd data (the simulated ones run as written):");
+    for (String[] kind : OTHER_KINDS) {
+      out.printf(Locale.ROOT, "  %-13s %s%n", kind[0], kind[1]);
+    }
     out.flush();
     return 0;
   }
+
+  /** One command line per other kind of data: kind, command. */
+  static final String[][] OTHER_KINDS = {
+    {
+      "multi-label",
+      "crowd4j simulate-multilabel --out sim-tags -q"
+          + " && crowd4j aggregate-multilabel --answers sim-tags/answers.csv --method ds"
+          + " --gold sim-tags/gold.csv"
+    },
+    {
+      "pairwise",
+      "crowd4j simulate-pairwise --items 50 --comparisons 2000 --out sim-pw -q"
+          + " && crowd4j rank --comparisons sim-pw/comparisons.csv --truth sim-pw/truth.csv"
+    },
+    {
+      "texts",
+      "crowd4j simulate-text --out sim-text -q"
+          + " && crowd4j aggregate-text --answers sim-text/answers.csv --method rover"
+          + " --gold sim-text/gold.csv"
+    },
+    {
+      "segmentation",
+      "crowd4j simulate-masks --out sim-masks -q"
+          + " && crowd4j aggregate-masks --answers sim-masks/answers.csv --method mv"
+          + " --gold sim-masks/gold.csv"
+    },
+    {
+      "report",
+      "crowd4j report --kind text --answers sim-text/answers.csv --gold sim-text/gold.csv"
+          + " --out text-report.html"
+    }
+  };
 
   /** Each worker's true skill (mean diagonal of her confusion), as an oracle for wmv. */
   private static Map<String, Double> trueSkills(SyntheticCrowd crowd) {

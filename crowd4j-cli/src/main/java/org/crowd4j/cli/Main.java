@@ -34,6 +34,8 @@ import picocli.CommandLine.Command;
       RankCommand.class,
       SimulatePairwiseCommand.class,
       SimulateMultiLabelCommand.class,
+      SimulateTextCommand.class,
+      SimulateMasksCommand.class,
       CompletionCommand.class,
       CommandLine.HelpCommand.class
     },

@@ -13,9 +13,9 @@ import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.cli.report.MethodRun;
 import org.crowd4j.cli.report.ModelView;
 import org.crowd4j.cli.report.Report;
+import org.crowd4j.cli.report.ReportTarget;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.CrowdReader;
 import org.crowd4j.nn.LearnedModel;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,19 +27,60 @@ import picocli.CommandLine.Option;
     name = "report",
     mixinStandardHelpOptions = true,
     description =
-        "Write one self-contained HTML report (charts embedded, no network needed): overview and"
-            + " agreement, annotator skills, confusions and suspected spammers, confused classes,"
-            + " uncertain items, annotator map of a trained model, accuracy and calibration"
-            + " against gold, and accuracy as a function of answers per item.")
+        "Write one self-contained HTML report (charts embedded, no network needed). Its sections"
+            + " follow the kind of data (--kind): for classification, overview and agreement,"
+            + " annotator skills, confusions and suspected spammers, confused classes, uncertain"
+            + " items, annotator map of a trained model, accuracy and calibration against gold,"
+            + " and accuracy as a function of answers per item.",
+    footerHeading = "%nKinds (--answers holds the kind's long format; one --method):%n",
+    footer = {
+      "  classification  task,worker,label or a platform's export (--format);",
+      "                  the methods of aggregate, several --method compared",
+      "  pairwise        worker,left,right,label (label = the winner); bt (default)",
+      "                  or noisy-bt. Overview, ranking with 95%% intervals,",
+      "                  annotator skill and bias (noisy-bt), Kendall's tau to",
+      "                  --gold true scores (item,score), diagnostics",
+      "  text            task,worker,text; rover (default), rasa, hrrasa,",
+      "                  closest-to-average (with --embedding-column). Overview,",
+      "                  reliability and word error rate per annotator, WER of",
+      "                  the aggregate against --gold texts (task,text), diagnostics",
+      "  segmentation    task,worker,segmentation; mv (default), rasa, em.",
+      "                  Overview (images, sizes, annotators), mean IoU per",
+      "                  annotator with the aggregate and with --gold masks",
+      "                  (task,segmentation), the aggregate's IoU, diagnostics",
+      "--label-column renames the answer column of every kind.",
+      "Example: crowd4j report --kind text --answers sim/answers.csv",
+      "         --gold sim/gold.csv --out text-report.html"
+    })
 final class ReportCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin AnswerInput input;
 
   @Option(
+      names = "--kind",
+      defaultValue = "classification",
+      paramLabel = "KIND",
+      description =
+          "Kind of data: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}); the sections"
+              + " follow it (see below).")
+  ReportKinds.Kind kind;
+
+  @Option(
+      names = "--embedding-column",
+      paramLabel = "NAME",
+      description =
+          "--kind text: column of each answer's embedding (numbers separated by spaces), for"
+              + " rasa, hrrasa and closest-to-average.")
+  String embeddingColumn;
+
+  @Option(
       names = "--gold",
       paramLabel = "FILE",
-      description = "Gold labels (task,label): adds accuracy, calibration, redundancy on gold.")
+      description =
+          "Gold labels (task,label): adds accuracy, calibration, redundancy on gold. Other kinds:"
+              + " true scores (item,score), reference texts (task,text) or true masks"
+              + " (task,segmentation).")
   Path gold;
 
   @Option(
@@ -83,6 +124,20 @@ final class ReportCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  /** Options that only the classification report reads. */
+  private static final List<String> CLASSIFICATION_ONLY =
+      List.of(
+          "--model",
+          "--seed",
+          "--duplicates",
+          "--task-field",
+          "--answer-field",
+          "--worker-responses",
+          "--gold-out");
+
+  /** Where the gold came from ("file", "export") for --json, or null without gold. */
+  private String goldSource;
+
   @Override
   public Integer call() throws Exception {
     if (format != null && !format.equalsIgnoreCase("png") && !format.equalsIgnoreCase("svg")) {
@@ -93,6 +148,13 @@ final class ReportCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--charts-dir needs --chart-format png or svg");
     }
+    if (kind != ReportKinds.Kind.classification) {
+      return otherKind();
+    }
+    if (embeddingColumn != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--embedding-column applies to --kind text only");
+    }
     List<String> names = methods.isEmpty() ? List.of("ds", "mv") : methods;
     Map<String, Aggregator> aggregators = new LinkedHashMap<>();
     for (String name : names) {
@@ -100,8 +162,18 @@ final class ReportCommand implements Callable<Integer> {
     }
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--model", model);
     CrowdDataset data = input.read(output, spec.commandLine().getErr());
-    Gold goldLabels =
-        gold == null ? null : CrowdReader.readGold(gold, data, "task", "label", input.rules());
+    Gold goldLabels = input.gold(gold, data);
+    goldSource = input.goldSource(gold);
+    if (input.goldFromExport(gold) && !output.quiet) {
+      spec.commandLine()
+          .getErr()
+          .printf(
+              Locale.ROOT,
+              "note: %s: no --gold given: the export's %d golden answers are the gold%n",
+              input.answers.getFileName(),
+              goldLabels.count());
+      spec.commandLine().getErr().flush();
+    }
     List<MethodRun> runs = new ArrayList<>();
     for (Map.Entry<String, Aggregator> e : aggregators.entrySet()) {
       runs.add(Report.fit(e.getKey(), e.getValue(), data));
@@ -117,16 +189,58 @@ final class ReportCommand implements Callable<Integer> {
                 m.annotatorEmbeddings());
       }
     }
-    Path abs = input.answers.toAbsolutePath();
-    String title =
-        (abs.getParent() != null && abs.getParent().getFileName() != null
-                ? abs.getParent().getFileName() + "/"
-                : "")
-            + abs.getFileName();
     Report.Written w =
-        Report.write(out, title, data, goldLabels, runs, view, format, chartsDir, seed);
+        Report.write(out, title(), data, goldLabels, runs, view, format, chartsDir, seed);
+    return written(w);
+  }
+
+  /** The report of pairwise, text or segmentation data. */
+  private int otherKind() throws Exception {
+    for (String option : CLASSIFICATION_ONLY) {
+      if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), option + " applies to --kind classification only");
+      }
+    }
+    if (methods.size() > 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--kind " + kind + " reports on one method: give one --method");
+    }
+    String method = methods.isEmpty() ? ReportKinds.defaultMethod(kind) : methods.get(0);
+    if (!ReportKinds.methods(kind).contains(method)) {
+      throw Checks.unknown(
+          spec,
+          "method of --kind " + kind,
+          method,
+          new java.util.TreeSet<>(ReportKinds.methods(kind)));
+    }
+    input.requireLongFormat(spec.commandLine(), "report --kind " + kind);
+    Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
+    goldSource = gold == null ? null : "file";
+    ReportTarget target = new ReportTarget(out, title(), format, chartsDir);
+    ReportKinds kinds =
+        new ReportKinds(
+            spec.commandLine(),
+            input,
+            gold,
+            embeddingColumn,
+            output.progress(spec.commandLine().getErr()));
+    return written(kinds.write(kind, method, target));
+  }
+
+  private String title() {
+    Path abs = input.answers.toAbsolutePath();
+    return (abs.getParent() != null && abs.getParent().getFileName() != null
+            ? abs.getParent().getFileName() + "/"
+            : "")
+        + abs.getFileName();
+  }
+
+  private int written(Report.Written w) {
     if (output.json) {
       ObjectNode j = Output.object("report");
+      j.put("kind", kind.name());
+      j.put("goldSource", goldSource);
       Output.put(j, "out", out);
       j.put("charts", w.charts());
       Output.put(j, "seconds", w.seconds());

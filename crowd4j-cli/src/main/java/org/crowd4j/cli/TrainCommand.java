@@ -356,17 +356,19 @@ final class TrainCommand implements Callable<Integer> {
       accuracy(j, "test", test, model, outw, "test accuracy on %d items: %.4f%n");
       TaskFeatures aligned = x.alignedTo(data.tasks());
       double[] probs = model.predict(aligned);
-      if (gold != null) {
-        Gold g = CrowdReader.readGold(gold, data, "task", "label", input.rules());
+      Gold g = input.gold(gold, data);
+      if (g != null) {
         double acc = g.accuracy(model.predictLabels(aligned));
         ObjectNode go = j.putObject("trainingGold");
+        go.put("source", input.goldSource(gold));
         go.put("items", g.count());
         Output.put(go, "accuracy", acc);
         if (output.human()) {
           outw.printf(
               Locale.ROOT,
-              "training items: accuracy of the inferred labels on %d gold items: %.4f%n",
+              "training items: accuracy of the inferred labels on %d gold items%s: %.4f%n",
               g.count(),
+              input.goldFromExport(gold) ? " (the export's golden answers)" : "",
               acc);
         }
       } else {

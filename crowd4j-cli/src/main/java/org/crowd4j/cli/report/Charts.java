@@ -20,6 +20,7 @@ import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.PaintScale;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.chart.renderer.category.StatisticalLineAndShapeRenderer;
 import org.jfree.chart.renderer.xy.DeviationRenderer;
 import org.jfree.chart.renderer.xy.XYBarRenderer;
 import org.jfree.chart.renderer.xy.XYBlockRenderer;
@@ -30,6 +31,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.data.statistics.DefaultStatisticalCategoryDataset;
 import org.jfree.data.statistics.HistogramDataset;
 import org.jfree.data.xy.DefaultXYZDataset;
 import org.jfree.data.xy.XYSeries;
@@ -164,6 +166,74 @@ final class Charts {
       cat.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
     }
     cat.setMaximumCategoryLabelWidthRatio(horizontal ? 0.45f : 1f);
+    return style(chart);
+  }
+
+  /**
+   * Horizontal bars of several series on one value axis over [0, {@code max}]: per category one bar
+   * of each series, in the given order (e.g. IoU with the aggregate beside IoU with the truth).
+   */
+  static JFreeChart groupedBars(
+      String title,
+      List<String> categories,
+      List<String> series,
+      double[][] values,
+      String valueLabel,
+      double max) {
+    DefaultCategoryDataset ds = new DefaultCategoryDataset();
+    for (int s = 0; s < series.size(); s++) {
+      for (int i = 0; i < categories.size(); i++) {
+        ds.addValue(values[s][i], series.get(s), categories.get(i));
+      }
+    }
+    JFreeChart chart =
+        ChartFactory.createBarChart(
+            title,
+            null,
+            valueLabel,
+            ds,
+            PlotOrientation.HORIZONTAL,
+            series.size() > 1,
+            false,
+            false);
+    CategoryPlot plot = chart.getCategoryPlot();
+    BarRenderer r = (BarRenderer) plot.getRenderer();
+    r.setBarPainter(new StandardBarPainter());
+    r.setShadowVisible(false);
+    for (int s = 0; s < series.size(); s++) {
+      r.setSeriesPaint(s, SERIES[s % SERIES.length]);
+    }
+    r.setItemMargin(0);
+    ((NumberAxis) plot.getRangeAxis()).setRange(0, max);
+    CategoryAxis cat = plot.getDomainAxis();
+    cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, categories.size() > 30 ? 9 : 11));
+    cat.setMaximumCategoryLabelWidthRatio(0.45f);
+    return style(chart);
+  }
+
+  /**
+   * Horizontal intervals in the given order: per category a point at {@code mid} and a bar of ±
+   * {@code half} (a NaN half-width draws the point alone).
+   */
+  static JFreeChart intervals(
+      String title, List<String> categories, double[] mid, double[] half, String valueLabel) {
+    DefaultStatisticalCategoryDataset ds = new DefaultStatisticalCategoryDataset();
+    for (int i = 0; i < categories.size(); i++) {
+      ds.add(mid[i], Double.isNaN(half[i]) ? 0 : half[i], valueLabel, categories.get(i));
+    }
+    StatisticalLineAndShapeRenderer r = new StatisticalLineAndShapeRenderer(false, true);
+    r.setSeriesPaint(0, BLUE);
+    r.setErrorIndicatorPaint(Color.DARK_GRAY);
+    CategoryAxis cat = new CategoryAxis(null);
+    cat.setTickLabelFont(new Font(Font.SANS_SERIF, Font.PLAIN, categories.size() > 30 ? 9 : 11));
+    cat.setMaximumCategoryLabelWidthRatio(0.45f);
+    NumberAxis value = new NumberAxis(valueLabel);
+    value.setAutoRangeIncludesZero(false);
+    CategoryPlot plot = new CategoryPlot(ds, cat, value, r);
+    plot.setOrientation(PlotOrientation.HORIZONTAL);
+    plot.setDomainGridlinesVisible(true);
+    plot.setDomainGridlinePaint(GRID);
+    JFreeChart chart = new JFreeChart(title, new Font(Font.SANS_SERIF, Font.BOLD, 13), plot, false);
     return style(chart);
   }
 

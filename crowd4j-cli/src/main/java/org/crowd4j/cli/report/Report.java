@@ -1,16 +1,13 @@
 package org.crowd4j.cli.report;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.AtomicFiles;
 
 /**
  * The annotator-quality report: one self-contained HTML file (charts embedded as PNG, no script, a
@@ -65,25 +62,18 @@ public final class Report {
       long seed)
       throws IOException {
     long t0 = System.nanoTime();
-    ChartSink.Format f = null;
-    if (format != null) {
-      try {
-        f = ChartSink.Format.valueOf(format.toLowerCase(Locale.ROOT));
-      } catch (IllegalArgumentException e) {
-        throw new IllegalArgumentException("format must be png or svg: '" + format + "'", e);
-      }
-    }
-    Path abs = out.toAbsolutePath();
-    String stem = abs.getFileName().toString().replaceFirst("\\.html?$", "");
-    Path dir = chartsDir != null ? chartsDir : abs.getParent();
-    ChartSink sink = new ChartSink(f, dir, stem);
+    ChartSink sink = Page.sink(out, format, chartsDir);
     ReportContext ctx = new ReportContext(data, gold, runs, model, sink, seed);
-    String html = render(ctx, title);
-    AtomicFiles.write(out, o -> o.write(html.getBytes(StandardCharsets.UTF_8)));
-    return new Written(out, sink.count(), sink.files(), (System.nanoTime() - t0) / 1e9);
+    sections(ctx);
+    return ctx.write(out, "Crowd report: " + title, t0);
   }
 
   static String render(ReportContext ctx, String title) throws IOException {
+    sections(ctx);
+    return ctx.render("Crowd report: " + title);
+  }
+
+  private static void sections(ReportContext ctx) throws IOException {
     OverviewSection.write(ctx);
     MethodsSection.write(ctx);
     AnnotatorSection.write(ctx);
@@ -96,11 +86,5 @@ public final class Report {
       GoldSection.write(ctx);
     }
     RedundancySection.write(ctx);
-    StringBuilder nav = new StringBuilder();
-    for (String[] s : ctx.nav) {
-      nav.append("<a href=\"#").append(Html.escape(s[0])).append("\">");
-      nav.append(Html.escape(s[1])).append("</a>");
-    }
-    return Html.page("Crowd report: " + title, nav.toString(), ctx.html.toString());
   }
 }
