@@ -48,6 +48,10 @@ import picocli.CommandLine.Option;
       "                  Overview (images, sizes, annotators), mean IoU per",
       "                  annotator with the aggregate and with --gold masks",
       "                  (task,segmentation), the aggregate's IoU, diagnostics",
+      "  multilabel      task,worker,label (tags joined by '|', or a row per tag);",
+      "                  binary relevance with any method of aggregate, ds default.",
+      "                  Overview, per tag shares, agreement and (--gold tag sets)",
+      "                  F1, annotators' skill and agreement, micro/macro F1",
       "--label-column renames the answer column of every kind.",
       "Example: crowd4j report --kind text --answers sim/answers.csv",
       "         --gold sim/gold.csv --out text-report.html"
@@ -79,8 +83,8 @@ final class ReportCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Gold labels (task,label): adds accuracy, calibration, redundancy on gold. Other kinds:"
-              + " true scores (item,score), reference texts (task,text) or true masks"
-              + " (task,segmentation).")
+              + " true scores (item,score), reference texts (task,text), true masks"
+              + " (task,segmentation) or true tag sets (task,label).")
   Path gold;
 
   @Option(
@@ -194,7 +198,7 @@ final class ReportCommand implements Callable<Integer> {
     return written(w);
   }
 
-  /** The report of pairwise, text or segmentation data. */
+  /** The report of pairwise, text, segmentation or multi-label data. */
   private int otherKind() throws Exception {
     for (String option : CLASSIFICATION_ONLY) {
       if (spec.commandLine().getParseResult().hasMatchedOption(option)) {

@@ -4,8 +4,10 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
+import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.cli.report.MaskReport;
+import org.crowd4j.cli.report.MultiLabelReport;
 import org.crowd4j.cli.report.PairwiseReport;
 import org.crowd4j.cli.report.Report;
 import org.crowd4j.cli.report.ReportTarget;
@@ -14,6 +16,11 @@ import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.PairwiseFormat;
 import org.crowd4j.io.PairwiseReader;
+import org.crowd4j.multilabel.BinaryRelevance;
+import org.crowd4j.multilabel.MultiLabelReader;
+import org.crowd4j.multilabel.MultiLabelResult;
+import org.crowd4j.multilabel.TagAnswers;
+import org.crowd4j.multilabel.TagGold;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.NoisyBradleyTerry;
@@ -30,8 +37,8 @@ import org.crowd4j.text.TextResult;
 import picocli.CommandLine;
 
 /**
- * The reports of {@code crowd4j report --kind pairwise|text|segmentation}: reads the answers of the
- * kind, fits one method with its default options and writes the kind's report.
+ * The reports of {@code crowd4j report --kind pairwise|text|segmentation|multilabel}: reads the
+ * answers of the kind, fits one method with its default options and writes the kind's report.
  */
 final class ReportKinds {
   /** The kinds of data the report knows. */
@@ -39,7 +46,8 @@ final class ReportKinds {
     classification,
     pairwise,
     text,
-    segmentation
+    segmentation,
+    multilabel
   }
 
   private final CommandLine cmd;
@@ -63,7 +71,7 @@ final class ReportKinds {
       case pairwise -> BradleyTerry.NAME;
       case text -> "rover";
       case segmentation -> "mv";
-      case classification -> "ds";
+      case classification, multilabel -> "ds";
     };
   }
 
@@ -73,6 +81,10 @@ final class ReportKinds {
       case pairwise -> Set.of(BradleyTerry.NAME, NoisyBradleyTerry.NAME);
       case text -> AggregateTextCommand.METHODS.keySet();
       case segmentation -> AggregateMasksCommand.METHODS.keySet();
+      case multilabel ->
+          org.crowd4j.aggregate.Methods.all().stream()
+              .map(org.crowd4j.aggregate.Methods.Spec::name)
+              .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
       case classification -> Set.of();
     };
   }
@@ -85,6 +97,7 @@ final class ReportKinds {
         case pairwise -> pairwise(method, target);
         case text -> text(method, target);
         case segmentation -> segmentation(method, target);
+        case multilabel -> multilabel(method, target);
         case classification -> throw new IllegalStateException("not a kind of ReportKinds");
       };
     } catch (CrowdFormatException e) {
@@ -197,5 +210,33 @@ final class ReportKinds {
     } catch (IllegalArgumentException e) {
       throw new BadInputException(gold + ": " + e.getMessage(), e);
     }
+  }
+
+  private Report.Written multilabel(String method, ReportTarget target)
+      throws IOException, CrowdFormatException, BadInputException {
+    CsvFormat rules = rules();
+    MultiLabelReader.Layout layout =
+        new MultiLabelReader.Layout(
+            input.taskColumn, input.workerColumn, answerColumn("label"), '|');
+    Map<String, Set<String>> truth =
+        gold == null ? Map.of() : MultiLabelReader.readGold(gold, layout, rules);
+    TagAnswers data;
+    try {
+      data =
+          MultiLabelReader.readAnswers(
+              input.answers, layout, rules, MultiLabelReader.tagsOf(truth));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(input.answers + ": " + e.getMessage(), e);
+    }
+    long t0 = System.nanoTime();
+    MultiLabelResult result;
+    try {
+      result = new BinaryRelevance(Methods.create(method, Map.of())).fit(data);
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(input.answers + ": " + e.getMessage(), e);
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return MultiLabelReport.write(
+        target, data, result, method, seconds, gold == null ? null : TagGold.of(data, truth));
   }
 }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code report --kind pairwise|text|segmentation} on simulated crowds: each report holds its
- * kind's sections, and its numbers agree with those of the kind's own command.
+ * {@code report --kind pairwise|text|segmentation|multilabel} on simulated crowds: each report
+ * holds its kind's sections, and its numbers agree with those of the kind's own command.
  */
 class ReportKindsCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -281,6 +281,62 @@ class ReportKindsCommandTest {
       String w = String.format(Locale.ROOT, "%.3f", Double.parseDouble(f[4]));
       assertTrue(html.contains("<tr><td>" + f[0] + "</td><td>12</td>"), f[0]);
       assertTrue(html.contains("<td>" + w + "</td>"), f[0] + " " + w);
+    }
+  }
+
+  @Test
+  void multiLabelReportShowsTagsAnnotatorsAndTheMetricsOfAggregateMultilabel() throws Exception {
+    Path sim = dir.resolve("tags");
+    ok(
+        run(
+            "simulate-multilabel",
+            "--tasks",
+            "300",
+            "--tags",
+            "4",
+            "--workers",
+            "12",
+            "--per-task",
+            "4",
+            "--seed",
+            "3",
+            "--out",
+            sim.toString(),
+            "-q"));
+    Path answers = sim.resolve("answers.csv");
+    Path gold = sim.resolve("gold.csv");
+    Path out = dir.resolve("tags.html");
+    ok(
+        run(
+            "report",
+            "--kind",
+            "multilabel",
+            "--answers",
+            answers.toString(),
+            "--gold",
+            gold.toString(),
+            "--out",
+            out.toString()));
+    String html = Files.readString(out);
+    hasSections(html, "overview", "tags", "annotators", "gold", "diagnostics");
+    assertTrue(html.contains("<dt>tasks</dt><dd>300</dd>"), "tasks");
+    assertTrue(html.contains("<dt>tags</dt><dd>4</dd>"), "tags");
+    assertTrue(html.contains("<th>mean skill (ds)</th>"), "skill column");
+    Run agg =
+        run(
+            "aggregate-multilabel",
+            "--answers",
+            answers.toString(),
+            "--method",
+            "ds",
+            "--gold",
+            gold.toString(),
+            "--json");
+    ok(agg);
+    JsonNode j = JSON.readTree(agg.out()).get("gold");
+    for (String metric : new String[] {"microF1", "hammingLoss"}) {
+      String v = String.format(Locale.ROOT, "%.4f", j.get(metric).asDouble());
+      assertTrue(html.contains("<dd>" + v + "</dd>"), metric + " " + v);
     }
   }
 
