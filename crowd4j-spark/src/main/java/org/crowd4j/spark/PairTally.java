@@ -43,11 +43,12 @@ import org.crowd4j.pairwise.PairWins;
 final class PairTally {
   private PairTally() {}
 
-  /** The counted wins, the comparisons and the pair table's partitions. */
-  record Counted(PairWins wins, long comparisons, int partitions) {}
+  /** The counted wins and the number of comparisons. */
+  record Counted(PairWins wins, long comparisons) {}
 
   /**
-   * Counts the comparisons of {@code frame}.
+   * Counts the comparisons of {@code frame}. The aggregation by pair uses only sums, so that Spark
+   * runs it as a hash aggregation with partial sums per input partition.
    *
    * @throws CrowdInputException naming the column for null ids or labels, an item compared with
    *     itself, a label that names neither item, or no rows
@@ -59,12 +60,13 @@ final class PairTally {
     Column complete = l.isNotNull().and(r.isNotNull()).and(w.isNotNull());
     Column bad = complete.and(w.notEqual(l)).and(w.notEqual(r));
     Column self = l.isNotNull().and(l.equalTo(r));
+    Dataset<Row> selected =
+        frame.select(
+            col(cols.left()).cast("string").as("l"),
+            col(cols.right()).cast("string").as("r"),
+            col(cols.label()).cast("string").as("w"));
     Dataset<Row> pairs =
-        frame
-            .select(
-                col(cols.left()).cast("string").as("l"),
-                col(cols.right()).cast("string").as("r"),
-                col(cols.label()).cast("string").as("w"))
+        selected
             .groupBy(least(l, r).as("a"), greatest(l, r).as("b"))
             .agg(
                 count(lit(1)).as("n"),
@@ -73,12 +75,11 @@ final class PairTally {
                 indicator(w.isNull()).as("nullLabel"),
                 indicator(self).as("self"),
                 indicator(bad).as("bad"),
-                min(when(bad, struct(w, l, r))).as("badExample"),
                 indicator(complete.and(w.equalTo(least(l, r)))).as("winsA"),
                 indicator(complete.and(w.equalTo(greatest(l, r)))).as("winsB"))
             .persist(StorageLevel.MEMORY_AND_DISK());
     try {
-      long total = check(pairs, cols);
+      long total = check(pairs, cols, selected.filter(bad));
       String[] names =
           pairs
               .select(explode(array(col("a"), col("b"))).as("item"))
@@ -99,7 +100,7 @@ final class PairTally {
                 .mapPartitions(new BlockBuilder(dictionary))
                 .collect();
         PairWins wins = fold(Vocabulary.of(names), blocks);
-        return new Counted(wins, total, pairs.rdd().getNumPartitions());
+        return new Counted(wins, total);
       } finally {
         dictionary.destroy();
       }
@@ -112,8 +113,11 @@ final class PairTally {
     return sum(when(condition, 1L).otherwise(0L));
   }
 
-  /** Checks the pair table's summary; returns the number of comparisons. */
-  private static long check(Dataset<Row> pairs, ComparisonColumns cols) {
+  /**
+   * Checks the pair table's summary; returns the number of comparisons. {@code badRows}, the rows
+   * whose label names neither item, is read only to quote one of them in the error.
+   */
+  private static long check(Dataset<Row> pairs, ComparisonColumns cols, Dataset<Row> badRows) {
     Row s =
         pairs
             .agg(
@@ -123,8 +127,7 @@ final class PairTally {
                 sum(col("nullLabel")),
                 sum(col("self")),
                 min(when(col("self").gt(0), col("a"))),
-                sum(col("bad")),
-                min(col("badExample")))
+                sum(col("bad")))
             .first();
     long total = s.isNullAt(0) ? 0 : s.getLong(0);
     if (total == 0) {
@@ -148,7 +151,7 @@ final class PairTally {
               + "': an item cannot be compared with itself");
     }
     if (s.getLong(6) > 0) {
-      Row e = s.getStruct(7);
+      Row e = badRows.agg(min(struct(col("w"), col("l"), col("r")))).first().getStruct(0);
       throw new CrowdInputException(
           "the label column '"
               + cols.label()

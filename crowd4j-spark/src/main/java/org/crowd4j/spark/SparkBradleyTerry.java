@@ -28,12 +28,12 @@ import org.crowd4j.pairwise.Ranking;
  * compared as strings), and returns a {@link SparkBradleyTerryModel}.
  *
  * <p>The win counts of every pair of items are the model's sufficient statistics: the executors
- * count them (one aggregation by pair of items, see {@link PairTally}), the driver receives one
- * entry per pair as primitive arrays of item ids (items numbered in name order) and runs the core's
- * {@link BradleyTerry#fit(PairWins)} on them: the same MM updates, stopping rule and standard
- * errors, so the scores and errors equal the core's on the same comparisons to rounding (the sums
- * over pairs run in another order). The driver holds the items and the pairs, not the comparisons:
- * millions of comparisons of up to millions of items fit a driver of a few GB.
+ * count them (one aggregation by pair of items), the driver receives one entry per pair as
+ * primitive arrays of item ids (items numbered in name order) and runs the core's {@link
+ * BradleyTerry#fit(PairWins)} on them: the same MM updates, stopping rule and standard errors, so
+ * the scores and errors equal the core's on the same comparisons to rounding (the sums over pairs
+ * run in another order). The driver holds the items and the pairs, not the comparisons: millions of
+ * comparisons of up to millions of items fit a driver of a few GB.
  *
  * <p>The options are params with the names of the core's record ({@code maxIterations} is {@code
  * maxIter}) and its defaults; a setter checks its value with the record. The worker column is not
