@@ -3,8 +3,10 @@ package org.crowd4j.pairwise;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.data.Vocabulary;
 
 /**
  * Bradley–Terry model of pairwise comparisons (Bradley &amp; Terry 1952): item {@code i} beats
@@ -96,8 +98,31 @@ public final class BradleyTerry {
   /** Fits the scores of {@code data}, reporting each iteration to {@code listener}. */
   public Ranking fit(Comparisons data, IterationListener listener) {
     long start = System.nanoTime();
-    PairCounts counts = PairCounts.of(data);
-    int n = data.numItems();
+    return fit(PairCounts.of(data), data.items(), data::digest, start, listener);
+  }
+
+  /**
+   * Fits the scores of the comparisons counted in {@code wins}: the same scores and standard errors
+   * as {@link #fit(Comparisons)} on those comparisons, since the pair wins are the model's
+   * sufficient statistics.
+   */
+  public Ranking fit(PairWins wins) {
+    return fit(wins, IterationListener.NONE);
+  }
+
+  /** Fits the scores of {@code wins}, reporting each iteration to {@code listener}. */
+  public Ranking fit(PairWins wins, IterationListener listener) {
+    long start = System.nanoTime();
+    return fit(wins.counts(), wins.items(), wins::digest, start, listener);
+  }
+
+  private Ranking fit(
+      PairCounts counts,
+      Vocabulary items,
+      Supplier<String> digest,
+      long start,
+      IterationListener listener) {
+    int n = counts.items;
     double lambda = options.prior();
     double[] p = new double[n];
     double[] next = new double[n];
@@ -200,7 +225,7 @@ public final class BradleyTerry {
             lambda > 0 ? "log-posterior (log-likelihood + prior)" : "log-likelihood",
             reason);
     return new Ranking(
-        data.items(),
+        items,
         scores,
         logScores,
         errors.stderr(),
@@ -213,7 +238,7 @@ public final class BradleyTerry {
             options.maxDenseErrors()),
         null,
         diagnostics,
-        Fits.provenance(NAME, options, data, start),
+        Fits.provenance(NAME, options, digest.get(), start),
         notes);
   }
 

@@ -11,10 +11,15 @@ final class Fits {
 
   /** Provenance of {@code method} fitted with {@code options} on {@code data}. */
   static Provenance provenance(String method, Record options, Comparisons data, long startNanos) {
+    return provenance(method, options, data.digest(), startNanos);
+  }
+
+  /** Provenance of {@code method} fitted with {@code options} on data of digest {@code digest}. */
+  static Provenance provenance(String method, Record options, String digest, long startNanos) {
     return new Provenance(
         method,
         Provenance.describe(options),
-        data.digest(),
+        digest,
         Provenance.LIBRARY_VERSION,
         System.getProperty("java.version"),
         System.getProperty("os.name") + " " + System.getProperty("os.arch"),

@@ -7,7 +7,8 @@ import java.util.Arrays;
  * compared and how often {@code a} won, the wins of every item, which pair each comparison belongs
  * to, and the connected components of the comparison graph. Built once in O(m log m) for m
  * comparisons by sorting one {@code long} pair key per comparison; every fitting iteration then
- * costs O(pairs) ≤ O(m).
+ * costs O(pairs) ≤ O(m). Also built from pair totals counted elsewhere ({@link #fold}, for {@link
+ * PairWins}).
  */
 final class PairCounts {
   final int items;
@@ -21,30 +22,46 @@ final class PairCounts {
   final int[] component;
   final int components;
 
-  private PairCounts(Comparisons data) {
+  private PairCounts(int n, int[] a, int[] b, int[] count, int[] winsA, int[] pairOf) {
+    items = n;
+    this.a = a;
+    this.b = b;
+    this.count = count;
+    this.winsA = winsA;
+    this.pairOf = pairOf;
+    wins = new int[n];
+    compared = new int[n];
+    long[] winTotals = new long[n];
+    long[] comparedTotals = new long[n];
+    for (int p = 0; p < a.length; p++) {
+      winTotals[a[p]] += winsA[p];
+      winTotals[b[p]] += count[p] - winsA[p];
+      comparedTotals[a[p]] += count[p];
+      comparedTotals[b[p]] += count[p];
+    }
+    for (int i = 0; i < n; i++) {
+      wins[i] = Math.toIntExact(winTotals[i]);
+      compared[i] = Math.toIntExact(comparedTotals[i]);
+    }
+    component = new int[n];
+    components = label(n, a, b, component);
+  }
+
+  /** The pair counts of {@code data}. */
+  static PairCounts of(Comparisons data) {
     int n = data.numItems();
     int m = data.size();
-    items = n;
     long[] keys = new long[m];
     for (int c = 0; c < m; c++) {
       keys[c] = key(data.left(c), data.right(c));
     }
-    long[] sorted = keys.clone();
-    Arrays.sort(sorted);
-    int pairs = 0;
-    for (int k = 0; k < m; k++) {
-      if (k == 0 || sorted[k] != sorted[k - 1]) {
-        sorted[pairs++] = sorted[k];
-      }
-    }
-    long[] unique = Arrays.copyOf(sorted, pairs);
-    a = new int[pairs];
-    b = new int[pairs];
-    count = new int[pairs];
-    winsA = new int[pairs];
-    wins = new int[n];
-    compared = new int[n];
-    pairOf = new int[m];
+    long[] unique = distinct(keys);
+    int pairs = unique.length;
+    int[] a = new int[pairs];
+    int[] b = new int[pairs];
+    int[] count = new int[pairs];
+    int[] winsA = new int[pairs];
+    int[] pairOf = new int[m];
     for (int p = 0; p < pairs; p++) {
       a[p] = (int) (unique[p] >>> 32);
       b[p] = (int) unique[p];
@@ -53,21 +70,82 @@ final class PairCounts {
       int p = Arrays.binarySearch(unique, keys[c]);
       pairOf[c] = p;
       count[p]++;
-      int winner = data.winner(c);
-      if (winner == a[p]) {
+      if (data.winner(c) == a[p]) {
         winsA[p]++;
       }
-      wins[winner]++;
-      compared[data.left(c)]++;
-      compared[data.right(c)]++;
     }
-    component = new int[n];
-    components = label(n, a, b, component);
+    return new PairCounts(n, a, b, count, winsA, pairOf);
   }
 
-  /** The pair counts of {@code data}. */
-  static PairCounts of(Comparisons data) {
-    return new PairCounts(data);
+  /**
+   * The pair counts of {@code n} items from entries {@code (first[e], second[e])} with the wins of
+   * each side, in any order and with repeated pairs (in either orientation), which are added up;
+   * entries without comparisons are dropped. No comparison-to-pair map ({@code pairOf} is null).
+   *
+   * @throws IllegalArgumentException for an id outside {@code [0, n)}, an item paired with itself,
+   *     negative wins or columns of different lengths
+   * @throws ArithmeticException when a pair's or an item's comparisons exceed {@code int}
+   */
+  static PairCounts fold(int n, int[] first, int[] second, int[] firstWins, int[] secondWins) {
+    int e = first.length;
+    if (second.length != e || firstWins.length != e || secondWins.length != e) {
+      throw new IllegalArgumentException("pair columns differ in length");
+    }
+    long[] keys = new long[e];
+    for (int t = 0; t < e; t++) {
+      int i = first[t];
+      int j = second[t];
+      if (i < 0 || i >= n || j < 0 || j >= n || i == j) {
+        throw new IllegalArgumentException(
+            "bad item pair (" + i + ", " + j + ") at entry " + t + " of " + n + " items");
+      }
+      if (firstWins[t] < 0 || secondWins[t] < 0) {
+        throw new IllegalArgumentException("negative wins at entry " + t);
+      }
+      keys[t] = key(i, j);
+    }
+    long[] unique = distinct(keys);
+    long[] count = new long[unique.length];
+    long[] winsA = new long[unique.length];
+    for (int t = 0; t < e; t++) {
+      int p = Arrays.binarySearch(unique, keys[t]);
+      count[p] += (long) firstWins[t] + secondWins[t];
+      winsA[p] += first[t] < second[t] ? firstWins[t] : secondWins[t];
+    }
+    int pairs = 0;
+    for (int p = 0; p < unique.length; p++) {
+      if (count[p] > 0) {
+        pairs++;
+      }
+    }
+    int[] a = new int[pairs];
+    int[] b = new int[pairs];
+    int[] total = new int[pairs];
+    int[] wonA = new int[pairs];
+    int q = 0;
+    for (int p = 0; p < unique.length; p++) {
+      if (count[p] > 0) {
+        a[q] = (int) (unique[p] >>> 32);
+        b[q] = (int) unique[p];
+        total[q] = Math.toIntExact(count[p]);
+        wonA[q] = (int) winsA[p];
+        q++;
+      }
+    }
+    return new PairCounts(n, a, b, total, wonA, null);
+  }
+
+  /** The sorted distinct values of {@code keys}. */
+  private static long[] distinct(long[] keys) {
+    long[] sorted = keys.clone();
+    Arrays.sort(sorted);
+    int pairs = 0;
+    for (int k = 0; k < sorted.length; k++) {
+      if (k == 0 || sorted[k] != sorted[k - 1]) {
+        sorted[pairs++] = sorted[k];
+      }
+    }
+    return Arrays.copyOf(sorted, pairs);
   }
 
   /** The key of the unordered pair {i, j}: the smaller id in the high half. */

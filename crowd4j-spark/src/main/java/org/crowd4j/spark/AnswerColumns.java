@@ -81,7 +81,7 @@ public record AnswerColumns(String task, String worker, String label, String gol
     }
   }
 
-  private static void require(StructType schema, String role, String name) {
+  static void require(StructType schema, String role, String name) {
     StructField field = null;
     for (StructField f : schema.fields()) {
       if (f.name().equals(name)) {

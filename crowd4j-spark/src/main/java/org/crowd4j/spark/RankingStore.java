@@ -1,0 +1,186 @@
+package org.crowd4j.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.spark.ml.util.DefaultParamsReader;
+import org.apache.spark.ml.util.DefaultParamsWriter;
+import org.apache.spark.ml.util.MLReader;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
+import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.pairwise.BradleyTerry;
+
+/**
+ * The storage layout of a fitted {@link SparkBradleyTerryModel} in a directory of any Hadoop file
+ * system: {@code metadata} (the params, Spark ML's layout), {@code data} (one Parquet row: format
+ * version, method, options, sizes, fit times, diagnostics, notes, how the errors were computed) and
+ * {@code items} (the item table, {@link FittedRanking#ITEMS}). Doubles are stored as they are, so a
+ * loaded model gives the same bits as the saved one.
+ */
+final class RankingStore {
+  private RankingStore() {}
+
+  /** Version of the {@code data} layout; a reader refuses another. */
+  static final int FORMAT_VERSION = 1;
+
+  private static final StructType DATA =
+      new StructType()
+          .add("formatVersion", DataTypes.IntegerType, false)
+          .add("method", DataTypes.StringType, false)
+          .add("maxIterations", DataTypes.IntegerType, false)
+          .add("tol", DataTypes.DoubleType, false)
+          .add("prior", DataTypes.DoubleType, false)
+          .add("maxDenseErrors", DataTypes.IntegerType, false)
+          .add("numComparisons", DataTypes.LongType, false)
+          .add("numPairs", DataTypes.IntegerType, false)
+          .add("components", DataTypes.IntegerType, false)
+          .add("countSeconds", DataTypes.DoubleType, false)
+          .add("methodSeconds", DataTypes.DoubleType, false)
+          .add("iterations", DataTypes.IntegerType, false)
+          .add("converged", DataTypes.BooleanType, false)
+          .add("objective", DataTypes.createArrayType(DataTypes.DoubleType, false), false)
+          .add("objectiveName", DataTypes.StringType, false)
+          .add("stopReason", DataTypes.StringType, true)
+          .add("stderrMethod", DataTypes.StringType, false)
+          .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false);
+
+  /** Writes {@code model} into {@code dir} (which does not exist yet). */
+  static void save(SparkBradleyTerryModel model, String dir, SparkSession spark) {
+    DefaultParamsWriter.saveMetadata(model, dir, spark);
+    FittedRanking f = model.fitted();
+    Diagnostics d = f.diagnostics;
+    Row row =
+        RowFactory.create(
+            FORMAT_VERSION,
+            f.method,
+            f.options.maxIterations(),
+            f.options.tol(),
+            f.options.prior(),
+            f.options.maxDenseErrors(),
+            f.comparisons,
+            f.pairs,
+            f.components,
+            f.seconds[0],
+            f.seconds[1],
+            d.iterations(),
+            d.converged(),
+            d.objective(),
+            d.objectiveName(),
+            d.stopReason(),
+            f.stderrMethod,
+            f.notes.toArray(new String[0]));
+    spark
+        .createDataFrame(List.of(row), DATA)
+        .repartition(1)
+        .write()
+        .parquet(new Path(dir, "data").toString());
+    f.frame(spark).repartition(1).write().parquet(new Path(dir, "items").toString());
+  }
+
+  /**
+   * Reads a model saved by {@link #save}.
+   *
+   * @throws IllegalArgumentException naming the path for a directory that is not such a model
+   */
+  static SparkBradleyTerryModel load(String path, SparkSession spark) {
+    for (String part : List.of("metadata", "data", "items")) {
+      Path p = new Path(path, part);
+      try {
+        FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
+        if (!fs.exists(p)) {
+          throw new IllegalArgumentException(
+              "no crowd4j ranking model at " + path + ": its part '" + part + "' is missing");
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot look at " + p + ": " + e.getMessage(), e);
+      }
+    }
+    DefaultParamsReader.Metadata metadata =
+        DefaultParamsReader.loadMetadata(path, spark, SparkBradleyTerryModel.class.getName());
+    String dataPath = new Path(path, "data").toString();
+    List<Row> dataRows = spark.read().parquet(dataPath).collectAsList();
+    if (dataRows.size() != 1) {
+      throw new IllegalArgumentException(
+          dataPath + " holds " + dataRows.size() + " rows; a model has one");
+    }
+    Row d = dataRows.get(0);
+    int version = d.getInt(d.fieldIndex("formatVersion"));
+    if (version != FORMAT_VERSION) {
+      throw new IllegalArgumentException(
+          dataPath
+              + " has format version "
+              + version
+              + "; this crowd4j reads version "
+              + FORMAT_VERSION);
+    }
+    List<Row> itemRows =
+        spark.read().parquet(new Path(path, "items").toString()).collectAsList().stream()
+            .sorted(Comparator.comparing((Row r) -> r.getString(r.fieldIndex("item"))))
+            .toList();
+    int n = itemRows.size();
+    String[] items = new String[n];
+    double[] score = new double[n];
+    double[] logScore = new double[n];
+    double[] stderr = new double[n];
+    int[] rank = new int[n];
+    int[] component = new int[n];
+    for (int i = 0; i < n; i++) {
+      Row r = itemRows.get(i);
+      items[i] = r.getString(r.fieldIndex("item"));
+      score[i] = r.getDouble(r.fieldIndex("score"));
+      logScore[i] = r.getDouble(r.fieldIndex("logScore"));
+      stderr[i] = r.getDouble(r.fieldIndex("stderr"));
+      rank[i] = r.getInt(r.fieldIndex("rank"));
+      component[i] = r.getInt(r.fieldIndex("component"));
+    }
+    List<Double> objective = d.getList(d.fieldIndex("objective"));
+    FittedRanking fitted =
+        new FittedRanking(
+            d.getString(d.fieldIndex("method")),
+            items,
+            score,
+            logScore,
+            stderr,
+            rank,
+            component,
+            d.getInt(d.fieldIndex("components")),
+            d.getLong(d.fieldIndex("numComparisons")),
+            d.getInt(d.fieldIndex("numPairs")),
+            new BradleyTerry.Options(
+                d.getInt(d.fieldIndex("maxIterations")),
+                d.getDouble(d.fieldIndex("tol")),
+                d.getDouble(d.fieldIndex("prior")),
+                d.getInt(d.fieldIndex("maxDenseErrors"))),
+            d.getString(d.fieldIndex("stderrMethod")),
+            new Diagnostics(
+                d.getInt(d.fieldIndex("iterations")),
+                d.getBoolean(d.fieldIndex("converged")),
+                objective.stream().mapToDouble(Double::doubleValue).toArray(),
+                d.getString(d.fieldIndex("objectiveName")),
+                d.isNullAt(d.fieldIndex("stopReason"))
+                    ? null
+                    : d.getString(d.fieldIndex("stopReason"))),
+            d.getList(d.fieldIndex("notes")),
+            new double[] {
+              d.getDouble(d.fieldIndex("countSeconds")), d.getDouble(d.fieldIndex("methodSeconds"))
+            });
+    SparkBradleyTerryModel model = new SparkBradleyTerryModel(metadata.uid(), fitted);
+    metadata.getAndSetParams(model, scala.Option.empty());
+    return model;
+  }
+
+  /** The reader of {@link SparkBradleyTerryModel}. */
+  static final class Reader extends MLReader<SparkBradleyTerryModel> {
+    @Override
+    public SparkBradleyTerryModel load(String path) {
+      return RankingStore.load(path, sparkSession());
+    }
+  }
+}
