@@ -16,9 +16,10 @@ final class EngineOptions {
       defaultValue = "local",
       paramLabel = "ENGINE",
       description =
-          "Where to run: local (this JVM) or spark (Apache Spark: mv, soft-mv, ds, one-coin-ds,"
-              + " glad, crowd-mixture, common-confusion-em; answers may be CSV or .parquet, on any"
-              + " file system Spark reads). Default: ${DEFAULT-VALUE}.")
+          "Where to run: local (this JVM) or spark (Apache Spark: aggregate and"
+              + " aggregate-multilabel with mv, soft-mv, ds, one-coin-ds, glad, crowd-mixture,"
+              + " common-confusion-em; rank with bt; input may be CSV or .parquet, on any file"
+              + " system Spark reads). Default: ${DEFAULT-VALUE}.")
   Engine engine;
 
   @Option(
@@ -61,6 +62,11 @@ final class EngineOptions {
       throw new CommandLine.ParameterException(
           cmd, "--duplicates must be KEEP_ALL with --engine spark");
     }
+    checkSpark(cmd);
+  }
+
+  /** Checks the partition count and that Spark is on the class path. */
+  void checkSpark(CommandLine cmd) {
     if (partitions < 0) {
       throw new CommandLine.ParameterException(cmd, "--partitions must be >= 0: " + partitions);
     }

@@ -155,6 +155,8 @@ final class RankCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  @Mixin EngineOptions engine;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter pw = spec.commandLine().getOut();
@@ -167,6 +169,10 @@ final class RankCommand implements Callable<Integer> {
     if (top < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--top must be >= 0: " + top);
     }
+    if (engine.spark()) {
+      return runSpark(pw, err);
+    }
+    engine.refuseSparkOptions(spec.commandLine());
     CsvFormat rules = rules();
     PairwiseFormat format =
         new PairwiseFormat(
@@ -204,9 +210,53 @@ final class RankCommand implements Callable<Integer> {
     }
     double tau = trueScores == null ? Double.NaN : KendallTau.of(ranking.logScores(), trueScores);
     if (output.json) {
-      Output.print(pw, json(data, ranking, tau));
+      Output.print(
+          pw, json(data.numItems(), data.size(), data.numWorkers(), ranking, tau, "local"));
     } else if (output.human()) {
-      summary(pw, data, ranking, tau);
+      summary(pw, data.numItems(), data.size(), data.numWorkers(), ranking, tau);
+    }
+    return ExitCodes.OK;
+  }
+
+  /** Bradley–Terry on Spark: the same outputs from the core's ranking of the Spark fit. */
+  private int runSpark(PrintWriter pw, PrintWriter err) throws Exception {
+    if (!method.equals(BradleyTerry.NAME)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--engine spark runs bt only, not '" + method + "'");
+    }
+    if (modelOut != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--model-out is not supported with --engine spark");
+    }
+    engine.checkSpark(spec.commandLine());
+    CsvFormat rules = rules();
+    BradleyTerry.Options d = BradleyTerry.Options.defaults();
+    BradleyTerry.Options o =
+        new BradleyTerry.Options(
+            maxIterations != null ? maxIterations : d.maxIterations(),
+            tol != null ? tol : d.tol(),
+            prior != null ? prior : d.prior(),
+            d.maxDenseErrors());
+    ProgressBar bar = output.progress(err);
+    SparkEngine.Ranked r;
+    try {
+      r = SparkEngine.rank(this, o, rules.delimiter(), bar);
+    } catch (IllegalArgumentException e) {
+      bar.finish();
+      throw new BadInputException(comparisons + ": " + e.getMessage(), e);
+    }
+    bar.finish();
+    Ranking ranking = r.ranking();
+    if (out != null) {
+      RankingWriter.writeCsv(out, ranking);
+    }
+    double[] trueScores =
+        truth == null ? null : PairwiseReader.readScores(truth, ranking.items(), rules);
+    double tau = trueScores == null ? Double.NaN : KendallTau.of(ranking.logScores(), trueScores);
+    if (output.json) {
+      Output.print(pw, json(ranking.size(), r.comparisons(), -1, ranking, tau, r.engine()));
+    } else if (output.human()) {
+      summary(pw, ranking.size(), r.comparisons(), -1, ranking, tau);
     }
     return ExitCodes.OK;
   }
@@ -246,14 +296,21 @@ final class RankCommand implements Callable<Integer> {
     return new NoisyBradleyTerry(o).fit(data, bar);
   }
 
-  private ObjectNode json(Comparisons data, Ranking r, double tau) {
+  /** The JSON summary; {@code workers} &lt; 0 when the engine does not count them. */
+  private ObjectNode json(
+      int itemCount, long count, int workers, Ranking r, double tau, String engineName) {
     Diagnostics d = r.diagnostics();
     ObjectNode j = Output.object("rank");
     j.put("method", method);
+    j.put("engine", engineName);
     j.put("input", comparisons.toString());
-    j.put("comparisons", data.size());
-    j.put("items", data.numItems());
-    j.put("workers", data.numWorkers());
+    j.put("comparisons", count);
+    j.put("items", itemCount);
+    if (workers >= 0) {
+      j.put("workers", workers);
+    } else {
+      j.putNull("workers");
+    }
     j.put("components", r.components());
     j.put("iterations", d.iterations());
     j.put("converged", d.converged());
@@ -289,15 +346,16 @@ final class RankCommand implements Callable<Integer> {
     return j;
   }
 
-  private void summary(PrintWriter pw, Comparisons data, Ranking r, double tau) {
+  /** The human summary; {@code workers} &lt; 0 when the engine does not count them. */
+  private void summary(PrintWriter pw, int items, long count, int workers, Ranking r, double tau) {
     Diagnostics d = r.diagnostics();
     pw.printf(
         Locale.ROOT,
-        "%s: %d items, %d comparisons by %d workers, %d component(s)%n",
+        "%s: %d items, %d comparisons%s, %d component(s)%n",
         method,
-        data.numItems(),
-        data.size(),
-        data.numWorkers(),
+        items,
+        count,
+        workers >= 0 ? " by " + workers + " workers" : "",
         r.components());
     pw.printf(
         Locale.ROOT,

@@ -33,6 +33,30 @@ final class SparkEngine {
     }
   }
 
+  /** What {@code rank --engine spark} gives the command: the core's ranking and counts. */
+  record Ranked(org.crowd4j.pairwise.Ranking ranking, long comparisons, String engine) {}
+
+  /** {@code rank --engine spark}: Bradley–Terry with {@code options}. */
+  static Ranked rank(
+      RankCommand cmd,
+      org.crowd4j.pairwise.BradleyTerry.Options options,
+      char delimiter,
+      IterationListener listener) {
+    ApplicationJar.shipFor(cmd.engine.master);
+    org.crowd4j.spark.SparkRanking.Result r =
+        org.crowd4j.spark.SparkRanking.run(
+            new org.crowd4j.spark.SparkRanking.Request(
+                cmd.comparisons.toString(),
+                delimiter == 0 ? null : delimiter,
+                cmd.leftColumn,
+                cmd.rightColumn,
+                cmd.labelColumn,
+                options,
+                cmd.engine.master),
+            listener);
+    return new Ranked(r.ranking(), r.comparisons(), r.engine());
+  }
+
   /** {@code aggregate-multilabel --engine spark}. */
   static void runMultiLabel(AggregateMultiLabelCommand cmd, PrintWriter out) throws Exception {
     AnswerInput in = cmd.input;

@@ -159,4 +159,21 @@ class RankCommandTest {
     assertTrue(p.out().contains("never won"), p.out());
     assertFalse(p.out().contains("does not exist"), p.out());
   }
+
+  @Test
+  void sparkEngineRunsBtOnlyAndNeedsSpark(@TempDir Path dir) throws Exception {
+    Path f = dir.resolve("c.csv");
+    Files.writeString(f, "worker,left,right,label\nw,a,b,a\n");
+    Run noisy =
+        run("rank", "--comparisons", f.toString(), "--method", "noisy-bt", "--engine", "spark");
+    assertEquals(2, noisy.code(), noisy.err());
+    assertTrue(noisy.err().contains("--engine spark runs bt only"), noisy.err());
+    Run master = run("rank", "--comparisons", f.toString(), "--master", "local[2]");
+    assertEquals(2, master.code(), master.err());
+    assertTrue(master.err().contains("--master applies to --engine spark only"), master.err());
+    // this module's tests run without Spark on the class path, as the plain jar does
+    Run bt = run("rank", "--comparisons", f.toString(), "--engine", "spark");
+    assertEquals(1, bt.code(), bt.err());
+    assertTrue(bt.err().contains("needs Apache Spark 4 on the class path"), bt.err());
+  }
 }

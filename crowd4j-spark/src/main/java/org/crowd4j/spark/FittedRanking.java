@@ -45,6 +45,9 @@ final class FittedRanking {
   final List<String> notes;
   final double[] seconds;
 
+  /** The core's ranking of the fit itself; null for a model read back from storage. */
+  transient Ranking ranking;
+
   FittedRanking(
       String method,
       String[] items,
@@ -92,22 +95,25 @@ final class FittedRanking {
       rank[i] = r.rank(i);
       component[i] = r.component(i);
     }
-    return new FittedRanking(
-        r.provenance().method(),
-        items,
-        r.scores(),
-        r.logScores(),
-        stderr,
-        rank,
-        component,
-        r.components(),
-        comparisons,
-        pairs,
-        options,
-        r.stderrMethod(),
-        r.diagnostics(),
-        r.notes(),
-        seconds);
+    FittedRanking f =
+        new FittedRanking(
+            r.provenance().method(),
+            items,
+            r.scores(),
+            r.logScores(),
+            stderr,
+            rank,
+            component,
+            r.components(),
+            comparisons,
+            pairs,
+            options,
+            r.stderrMethod(),
+            r.diagnostics(),
+            r.notes(),
+            seconds);
+    f.ranking = r;
+    return f;
   }
 
   /** One row per item, in rank order, schema {@link #ITEMS}. */

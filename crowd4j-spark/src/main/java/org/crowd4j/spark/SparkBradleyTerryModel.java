@@ -203,6 +203,14 @@ public final class SparkBradleyTerryModel extends Model<SparkBradleyTerryModel>
   }
 
   /**
+   * The core's {@link org.crowd4j.pairwise.Ranking} of this fit (scores, standard errors, ranks,
+   * diagnostics, provenance), for writing it with the core's writers; empty for a loaded model.
+   */
+  public java.util.Optional<org.crowd4j.pairwise.Ranking> ranking() {
+    return java.util.Optional.ofNullable(fitted.ranking);
+  }
+
+  /**
    * The item table, one row per compared item in rank order: {@code item} (string), {@code score},
    * {@code logScore}, {@code stderr} (doubles), {@code rank}, {@code component} (ints). A local
    * DataFrame built from the driver's arrays.
