@@ -6,6 +6,7 @@ import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.text.TextAnswers;
 
 /**
  * Reads the batch results CSV of Amazon Mechanical Turk: one row per assignment, with {@code
@@ -15,7 +16,8 @@ import org.crowd4j.io.StrictInput;
  * name} for it, or any other column); the answer is the {@code Answer.*} column {@link
  * ExportOptions#answerField()} names, or the only one. Values joined with {@code '|'} (MTurk's way
  * of writing several checked boxes of one name) become one label, sorted and joined again. Rows of
- * {@code Rejected} assignments are left out and counted.
+ * {@code Rejected} assignments are left out and counted. Free texts ({@link #readTexts}) are the
+ * answer column's values as typed, one per task and worker.
  */
 public final class MturkReader {
   private MturkReader() {}
@@ -40,12 +42,30 @@ public final class MturkReader {
     return r.answers.build("the batch results");
   }
 
+  /**
+   * Reads the free texts of {@code file}: the answer column's value of each row, as typed (one text
+   * per task and worker).
+   */
+  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.texts = new TextRows(file);
+    InputStream in = StrictInput.open(file);
+    StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.texts.build("the batch results", r.notes.lines());
+  }
+
   /** The state of one reading: the header's layout and the answers so far. */
   private static final class Reading implements StrictInput.Records {
     private final Path file;
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
+    private final Notes notes = new Notes();
+    private TextRows texts;
     private Columns header;
     private int task;
     private int worker;
@@ -76,10 +96,15 @@ public final class MturkReader {
       header.check(line, fields);
       if (status >= 0 && fields.get(status).trim().equals("Rejected")) {
         answers.skip("rejected assignment(s)");
+        notes.skip("rejected assignment(s)", 1);
         return;
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
       String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (texts != null) {
+        texts.add(t, w, fields.get(answer), line, header.name(worker));
+        return;
+      }
       String l = LabelSets.ofJoined(file, line, header.name(answer), fields.get(answer), rules);
       answers.add(t, w, l, line);
     }

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.text.TextAnswers;
 
 /**
  * Reads the results file Toloka gives for a pool (TSV, or CSV by the file's extension): one row per
@@ -22,7 +23,8 @@ import org.crowd4j.io.StrictInput;
  * one. A value that is a JSON array of strings (a multiple choice) becomes one label, sorted and
  * joined with {@code '|'}. Rows of {@code REJECTED} assignments are left out and counted. The
  * non-empty {@code GOLDEN:} value of the answer's output is the known label of that task ({@link
- * ExportAnswers#gold()}).
+ * ExportAnswers#gold()}). Free texts ({@link #readTexts}) are the answer column's values as typed,
+ * one per task and worker.
  */
 public final class TolokaReader {
   private TolokaReader() {}
@@ -57,12 +59,30 @@ public final class TolokaReader {
     return n.endsWith(".csv") || n.endsWith(".csv.gz") ? ',' : '\t';
   }
 
+  /**
+   * Reads the free texts of {@code file}: the answer column's value of each row, as typed (one text
+   * per task and worker).
+   */
+  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.texts = new TextRows(file);
+    InputStream in = StrictInput.open(file);
+    StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.texts.build("the Toloka results", r.notes.lines());
+  }
+
   /** The state of one reading: the header's layout and the answers so far. */
   private static final class Reading implements StrictInput.Records {
     private final Path file;
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
+    private final Notes notes = new Notes();
+    private TextRows texts;
     private Columns header;
     private int task;
     private int worker;
@@ -109,10 +129,15 @@ public final class TolokaReader {
       header.check(line, fields);
       if (status >= 0 && fields.get(status).trim().equals("REJECTED")) {
         answers.skip("rejected assignment(s)");
+        notes.skip("rejected assignment(s)", 1);
         return;
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
       String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (texts != null) {
+        texts.add(t, w, fields.get(answer), line, header.name(worker));
+        return;
+      }
       String l = label(line, header.name(answer), fields.get(answer));
       answers.add(t, w, l, line);
       if (golden >= 0 && !fields.get(golden).isBlank()) {
