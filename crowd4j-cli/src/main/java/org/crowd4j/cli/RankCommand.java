@@ -59,13 +59,12 @@ final class RankCommand implements Callable<Integer> {
 
   @Option(
       names = "--item-fields",
-      split = ",",
       paramLabel = "LEFT,RIGHT",
       description =
           "Label Studio: the two data fields whose values are the items of a pairwise result"
               + " (default: the two names of its to_name, as text1,text2 in the Pairwise"
               + " template).")
-  List<String> itemFields;
+  String itemFields;
 
   @Option(
       names = "--method",
@@ -234,7 +233,8 @@ final class RankCommand implements Callable<Integer> {
   private Comparisons read(PairwiseFormat format, PrintWriter err)
       throws CrowdFormatException, BadInputException {
     ExportFormat f = export.format(comparisons);
-    if (itemFields != null && itemFields.size() != 2) {
+    List<String> items = itemFields == null ? null : List.of(itemFields.split(",", -1));
+    if (items != null && (items.size() != 2 || items.contains(""))) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--item-fields takes two data fields, LEFT,RIGHT: " + itemFields);
     }
@@ -250,7 +250,7 @@ final class RankCommand implements Callable<Integer> {
             comparisons,
             f,
             rules,
-            new ExportOptions(export.taskField, export.answerField, null, itemFields));
+            new ExportOptions(export.taskField, export.answerField, null, items));
     ExportInput.printNotes(output, err, comparisons, x.notes());
     return x.data();
   }
