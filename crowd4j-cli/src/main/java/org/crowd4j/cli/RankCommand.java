@@ -52,7 +52,8 @@ final class RankCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description =
           "Comparisons: worker,left,right,label (CSV/TSV, optionally .gz) or a platform's export"
-              + " (see --format; Label Studio's pairwise results).")
+              + " (see --format: Label Studio's pairwise results; a Toloka or MTurk table with two"
+              + " item columns and an answer naming the winner or its side, left or right).")
   Path comparisons;
 
   @Mixin ExportInput export;
@@ -61,9 +62,10 @@ final class RankCommand implements Callable<Integer> {
       names = "--item-fields",
       paramLabel = "LEFT,RIGHT",
       description =
-          "Label Studio: the two data fields whose values are the items of a pairwise result"
-              + " (default: the two names of its to_name, as text1,text2 in the Pairwise"
-              + " template).")
+          "Exports: where the two items of a comparison are (Label Studio: the data fields, by"
+              + " default the two names of a pairwise result's to_name, as text1,text2 in the"
+              + " Pairwise template; Toloka: INPUT columns; MTurk: Input columns; by default the only"
+              + " two).")
   String itemFields;
 
   @Option(

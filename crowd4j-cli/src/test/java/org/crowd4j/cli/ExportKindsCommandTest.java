@@ -49,6 +49,23 @@ class ExportKindsCommandTest {
   }
 
   @Test
+  void rankReadsTolokaAndMturkComparisons() throws Exception {
+    assertEquals(
+        outOf("rank", "--comparisons", fixture("toloka-pairwise.csv")),
+        outOf("rank", "--comparisons", fixture("toloka-pairwise.tsv")));
+    assertEquals(
+        outOf("rank", "--comparisons", fixture("mturk-pairwise.csv")),
+        outOf(
+            "rank",
+            "--comparisons",
+            fixture("mturk-pairwise-batch-results.csv"),
+            "--format",
+            "mturk",
+            "--item-fields",
+            "image_left,image_right"));
+  }
+
+  @Test
   void aggregateTextReadsLabelStudioTolokaAndMturkTexts() throws Exception {
     String[][] pairs = {
       {"label-studio-textarea.json", "label-studio-textarea.csv"},
@@ -116,7 +133,7 @@ class ExportKindsCommandTest {
     assertEquals(3, r.code());
     r = run("rank", "--comparisons", fixture("toloka.tsv").toString());
     assertEquals(3, r.code());
-    assertTrue(r.err().contains("not pairwise comparisons"), r.err());
+    assertTrue(r.err().contains("--item-fields LEFT,RIGHT"), r.err());
     r =
         run(
             "aggregate-text",

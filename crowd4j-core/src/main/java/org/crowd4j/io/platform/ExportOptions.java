@@ -18,8 +18,9 @@ import java.util.List;
  *     a key of SageMaker's {@code answerContent}
  * @param workerResponses SageMaker Ground Truth's {@code annotations/worker-response} folder
  *     (default: found from the manifest's place in the job's output)
- * @param itemFields the two Label Studio {@code data} fields whose values are the left and the
- *     right item of a pairwise result (default: the two names of its {@code to_name})
+ * @param itemFields the left and the right item of a pairwise comparison: two Label Studio {@code
+ *     data} fields (default: the two names of the result's {@code to_name}); two Toloka {@code
+ *     INPUT:} or MTurk {@code Input.} columns, with or without the prefix (default: the only two)
  */
 public record ExportOptions(
     String taskField, String answerField, Path workerResponses, List<String> itemFields) {

@@ -51,7 +51,10 @@ public final class ExportReader {
     ExportFormat f = platform(file, format);
     return switch (f) {
       case LABEL_STUDIO -> LabelStudioReader.readComparisons(file, rules, options);
-      default -> throw none(file, f, "pairwise comparisons", "Label Studio's");
+      case TOLOKA -> TolokaReader.readComparisons(file, rules, options);
+      case MTURK -> MturkReader.readComparisons(file, rules, options);
+      default ->
+          throw none(file, f, "pairwise comparisons", "Label Studio's, Toloka's and MTurk's");
     };
   }
 
@@ -101,8 +104,6 @@ public final class ExportReader {
       Path file, ExportFormat format, String kind, String carriers) {
     String holds =
         switch (format) {
-          case TOLOKA -> "the Toloka results hold classes and free texts (OUTPUT: columns)";
-          case MTURK -> "the MTurk batch results hold classes and free texts (Answer. columns)";
           case SAGEMAKER -> "the SageMaker Ground Truth output holds classes (answerContent)";
           default -> "the file holds other answers";
         };

@@ -146,6 +146,57 @@ class PlatformKindsTest {
   }
 
   @Test
+  void tolokaSideBySideIsItsComparisonsCsv() throws Exception {
+    // https://toloka.ai/docs/guide/result-of-eval: two INPUT: items, the OUTPUT: names the side
+    ExportData<Comparisons> x =
+        ExportReader.readComparisons(
+            resource("toloka-pairwise.tsv"), null, RULES, ExportOptions.defaults());
+    assertSameComparisons(PairwiseReader.read(resource("toloka-pairwise.csv")), x.data());
+    assertEquals(List.of("1 rejected assignment(s) skipped"), x.notes());
+    // the items named in the other order: the sides follow the fields named
+    Comparisons x2 =
+        TolokaReader.readComparisons(
+                resource("toloka-pairwise.tsv"),
+                RULES,
+                new ExportOptions(null, null, null, List.of("image_right", "INPUT:image_left")))
+            .data();
+    Comparisons x1 = x.data();
+    for (int c = 0; c < x1.size(); c++) {
+      assertEquals(x1.items().name(x1.left(c)), x2.items().name(x2.right(c)));
+      assertEquals(x1.items().name(x1.right(c)), x2.items().name(x2.left(c)));
+      assertEquals(x1.leftWon(c), x2.leftWon(c));
+    }
+  }
+
+  @Test
+  void mturkComparisonIsItsComparisonsCsv() throws Exception {
+    // MTurk batch results: Input.image_left, Input.image_right, Answer.better.label Left/Right
+    ExportData<Comparisons> x =
+        ExportReader.readComparisons(
+            resource("mturk-pairwise-batch-results.csv"), null, RULES, ExportOptions.defaults());
+    assertSameComparisons(PairwiseReader.read(resource("mturk-pairwise.csv")), x.data());
+    assertEquals(List.of("1 rejected assignment(s) skipped"), x.notes());
+  }
+
+  @Test
+  void aTableAnswerThatNamesNeitherItemIsRefused() throws Exception {
+    Path p =
+        file(
+            "sbs.tsv",
+            "INPUT:a\tINPUT:b\tOUTPUT:r\tASSIGNMENT:worker_id\n"
+                + "x\ty\tx\tw1\n"
+                + "x\ty\tsame\tw2\n");
+    CrowdFormatException e =
+        assertThrows(
+            CrowdFormatException.class,
+            () -> TolokaReader.readComparisons(p, RULES, ExportOptions.defaults()));
+    assertEquals(3, e.line());
+    assertEquals("OUTPUT:r", e.field());
+    assertTrue(
+        e.getMessage().contains("neither item ('x', 'y') nor left or right"), e.getMessage());
+  }
+
+  @Test
   void theNewFixturesAreToldFromTheirFiles() throws Exception {
     for (String f :
         List.of(
@@ -156,6 +207,9 @@ class PlatformKindsTest {
       assertEquals(ExportFormat.LABEL_STUDIO, ExportFormat.detect(resource(f)), f);
     }
     assertEquals(ExportFormat.TOLOKA, ExportFormat.detect(resource("toloka-text.tsv")));
+    assertEquals(ExportFormat.TOLOKA, ExportFormat.detect(resource("toloka-pairwise.tsv")));
+    assertEquals(
+        ExportFormat.MTURK, ExportFormat.detect(resource("mturk-pairwise-batch-results.csv")));
     assertEquals(ExportFormat.MTURK, ExportFormat.detect(resource("mturk-text-batch-results.csv")));
   }
 
@@ -192,8 +246,26 @@ class PlatformKindsTest {
             CrowdFormatException.class,
             () ->
                 ExportReader.readComparisons(
+                    PlatformExportsTest.sageMakerManifest(),
+                    null,
+                    RULES,
+                    ExportOptions.defaults()));
+    assertTrue(
+        e.getMessage().contains("SageMaker Ground Truth output holds classes (answerContent), not"),
+        e.getMessage());
+    e =
+        assertThrows(
+            CrowdFormatException.class,
+            () ->
+                ExportReader.readComparisons(
                     resource("toloka.tsv"), null, RULES, ExportOptions.defaults()));
-    assertTrue(e.getMessage().contains("the Toloka results hold classes and free texts"));
+    assertEquals(1, e.line());
+    assertTrue(
+        e.getMessage()
+            .contains(
+                "the items of a comparison are two INPUT:* columns, the header has [INPUT:image];"
+                    + " choose them with --item-fields LEFT,RIGHT"),
+        e.getMessage());
     assertThrows(
         IllegalArgumentException.class,
         () ->
