@@ -258,7 +258,9 @@ public final class LabelStudioReader {
                       throw new CrowdFormatException(
                           file, r.line(), "value.text", "field 'value.text' holds no text");
                     }
-                    ByControl.put(file, r, m, String.join(" ", r.text()));
+                    String text = String.join(" ", r.text());
+                    StrictInput.text(file, r.line(), "value.text", text, rules);
+                    ByControl.put(file, r, m, text);
                   }
                 }
                 texts.add(task.id(), a.worker(), a.line(), m);

@@ -51,7 +51,7 @@ public final class MturkReader {
   public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
-    r.texts = new TextRows(file);
+    r.texts = new TextRows(file, rules);
     InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
     if (r.header == null) {
@@ -138,7 +138,7 @@ public final class MturkReader {
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
       if (texts != null) {
-        texts.add(t, w, fields.get(answer), line, header.name(worker));
+        texts.add(t, w, fields.get(answer), line, header.name(answer), header.name(worker));
         return;
       }
       String l = LabelSets.ofJoined(file, line, header.name(answer), fields.get(answer), rules);

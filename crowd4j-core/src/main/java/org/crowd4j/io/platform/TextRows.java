@@ -5,21 +5,29 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.StrictInput;
 import org.crowd4j.text.TextAnswers;
 
 /** The free texts of a results table, one per task and worker, as a reader finds them. */
 final class TextRows {
   private final Path file;
+  private final CsvFormat rules;
   private final TextAnswers.Builder builder = TextAnswers.builder();
   private final Map<String, Long> seen = new HashMap<>();
 
-  TextRows(Path file) {
+  TextRows(Path file, CsvFormat rules) {
     this.file = file;
+    this.rules = rules;
   }
 
-  /** Adds a text; a second text of one worker to one task is an error naming both lines. */
-  void add(String task, String worker, String text, long line, String workerField)
+  /**
+   * Adds a text (of the column {@code field}, checked as {@link StrictInput#text} checks it); a
+   * second text of one worker to one task is an error naming both lines.
+   */
+  void add(String task, String worker, String text, long line, String field, String workerField)
       throws CrowdFormatException {
+    StrictInput.text(file, line, field, text, rules);
     Long before = seen.putIfAbsent(task + '\u0000' + worker, line);
     if (before != null) {
       throw new CrowdFormatException(

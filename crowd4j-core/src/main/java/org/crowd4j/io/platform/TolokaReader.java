@@ -68,7 +68,7 @@ public final class TolokaReader {
   public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
-    r.texts = new TextRows(file);
+    r.texts = new TextRows(file, rules);
     InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
     if (r.header == null) {
@@ -169,7 +169,7 @@ public final class TolokaReader {
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
       if (texts != null) {
-        texts.add(t, w, fields.get(answer), line, header.name(worker));
+        texts.add(t, w, fields.get(answer), line, header.name(answer), header.name(worker));
         return;
       }
       String l = label(line, header.name(answer), fields.get(answer));

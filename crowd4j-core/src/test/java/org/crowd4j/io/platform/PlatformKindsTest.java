@@ -197,6 +197,40 @@ class PlatformKindsTest {
   }
 
   @Test
+  void textsFollowTheRulesOfTheLongFormat() throws Exception {
+    Path p =
+        file(
+            "texts.tsv",
+            "INPUT:audio\tOUTPUT:text\tASSIGNMENT:worker_id\n"
+                + "a1\t  spaced  \tw1\n"
+                + "a1\tagain\tw1\n");
+    CrowdFormatException e =
+        assertThrows(
+            CrowdFormatException.class,
+            () -> TolokaReader.readTexts(p, RULES, ExportOptions.defaults()));
+    assertEquals(3, e.line());
+    assertTrue(
+        e.getMessage().contains("answered task 'a1' again (first at line 2)"), e.getMessage());
+    Path q =
+        file(
+            "bell.json",
+            "[{\"id\": 1, \"annotations\": [{\"completed_by\": 3, \"result\": [\n"
+                + "  {\"from_name\": \"t\", \"type\": \"textarea\", \"value\": {\"text\":"
+                + " [\"a\\u0007b\"]}}]}]}]");
+    e =
+        assertThrows(
+            CrowdFormatException.class,
+            () -> LabelStudioReader.readTexts(q, RULES, ExportOptions.defaults()));
+    assertEquals(2, e.line());
+    assertEquals("value.text", e.field());
+    assertTrue(e.getMessage().contains("control character U+0007"), e.getMessage());
+    TextAnswers kept =
+        LabelStudioReader.readTexts(q, RULES.withControlCharacters(true), ExportOptions.defaults())
+            .data();
+    assertEquals("a\u0007b", kept.text(0));
+  }
+
+  @Test
   void theNewFixturesAreToldFromTheirFiles() throws Exception {
     for (String f :
         List.of(
