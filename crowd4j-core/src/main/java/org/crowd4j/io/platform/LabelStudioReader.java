@@ -141,11 +141,18 @@ public final class LabelStudioReader {
    */
   public static ExportData<Comparisons> readComparisons(
       Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     ByControl<Pair> pairs = new ByControl<>();
     LabelStudioExport x =
         LabelStudioExport.read(
             file,
-            StrictInput.open(file),
+            in,
             rules,
             options,
             task -> {
@@ -242,11 +249,18 @@ public final class LabelStudioReader {
   /** Reads the free texts of {@code file}: the texts of each {@code textarea} result. */
   public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     ByControl<String> texts = new ByControl<>();
     LabelStudioExport x =
         LabelStudioExport.read(
             file,
-            StrictInput.open(file),
+            in,
             rules,
             options,
             task -> {
@@ -291,11 +305,18 @@ public final class LabelStudioReader {
   /** Reads the masks of {@code file}: the run-length brush regions of each annotation. */
   public static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
+    return readMasks(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readMasks(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<MaskAnswers> readMasks(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     ByControl<Mask> masks = new ByControl<>();
     LabelStudioExport x =
         LabelStudioExport.read(
             file,
-            StrictInput.open(file),
+            in,
             rules,
             options,
             task -> {

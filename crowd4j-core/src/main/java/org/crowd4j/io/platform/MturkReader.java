@@ -50,9 +50,15 @@ public final class MturkReader {
    */
   public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.texts = new TextRows(file, rules);
-    InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
     if (r.header == null) {
       throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -67,9 +73,15 @@ public final class MturkReader {
    */
   public static ExportData<Comparisons> readComparisons(
       Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.pairs = new PairRows(file, rules);
-    InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
     if (r.header == null) {
       throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");

@@ -67,9 +67,15 @@ public final class TolokaReader {
    */
   public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.texts = new TextRows(file, rules);
-    InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
     if (r.header == null) {
       throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
@@ -84,9 +90,15 @@ public final class TolokaReader {
    */
   public static ExportData<Comparisons> readComparisons(
       Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.pairs = new PairRows(file, rules);
-    InputStream in = StrictInput.open(file);
     StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
     if (r.header == null) {
       throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
