@@ -14,6 +14,9 @@ import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportData;
+import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.io.platform.ExportReader;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
 import org.crowd4j.segmentation.MaskAnswers;
@@ -140,7 +143,16 @@ final class AggregateMasksCommand implements Callable<Integer> {
     MaskReader.Layout layout =
         new MaskReader.Layout(input.taskColumn, input.workerColumn, segmentationColumn);
     try {
-      data = MaskReader.read(input.answers, layout, rules);
+      ExportFormat format = input.format();
+      if (format == ExportFormat.LONG) {
+        input.refuseExportOptions();
+        data = MaskReader.read(input.answers, layout, rules);
+      } else {
+        ExportData<MaskAnswers> x =
+            ExportReader.readMasks(input.answers, format, rules, input.exportOptions());
+        ExportInput.printNotes(output, spec.commandLine().getErr(), input.answers, x.notes());
+        data = x.data();
+      }
       if (skills != null) {
         skillMap = MaskReader.readSkills(skills, rules);
       }

@@ -18,6 +18,9 @@ import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.platform.ExportData;
+import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.io.platform.ExportReader;
 import org.crowd4j.text.ClosestToAverage;
 import org.crowd4j.text.Distance;
 import org.crowd4j.text.EmbeddingAggregator;
@@ -177,12 +180,28 @@ final class AggregateTextCommand implements Callable<Integer> {
     TaskEmbeddings truth = null;
     Map<String, String> goldTexts = null;
     try {
-      data =
-          TextReader.read(
-              input.answers,
-              new TextReader.Layout(
-                  input.taskColumn, input.workerColumn, textColumn, embeddingColumn),
-              rules);
+      ExportFormat format = input.format();
+      if (format == ExportFormat.LONG) {
+        input.refuseExportOptions();
+        data =
+            TextReader.read(
+                input.answers,
+                new TextReader.Layout(
+                    input.taskColumn, input.workerColumn, textColumn, embeddingColumn),
+                rules);
+      } else {
+        if (embeddingColumn != null) {
+          throw new CommandLine.ParameterException(
+              spec.commandLine(),
+              "--embedding-column reads answers in long format, not --format "
+                  + format.id()
+                  + "; give the embeddings with --embeddings FILE");
+        }
+        ExportData<TextAnswers> x =
+            ExportReader.readTexts(input.answers, format, rules, input.exportOptions());
+        ExportInput.printNotes(output, spec.commandLine().getErr(), input.answers, x.notes());
+        data = x.data();
+      }
       if (embeddings != null) {
         data =
             TextReader.readEmbeddings(

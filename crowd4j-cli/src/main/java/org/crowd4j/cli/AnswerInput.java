@@ -4,8 +4,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.Iterator;
-import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicatePolicy;
@@ -19,6 +17,7 @@ import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportOptions;
 import org.crowd4j.io.platform.ExportReader;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options that say where the answers are and how they are laid out. */
@@ -32,34 +31,7 @@ final class AnswerInput {
               + " export (see --format).")
   Path answers;
 
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT",
-      converter = FormatConverter.class,
-      completionCandidates = FormatNames.class,
-      description =
-          "Layout of the answers: ${COMPLETION-CANDIDATES} (Label Studio JSON export, Toloka"
-              + " results TSV, MTurk batch results CSV, SageMaker Ground Truth output manifest)."
-              + " Default: told from the file's extension and first bytes, long when unsure.")
-  ExportFormat answersFormat;
-
-  @Option(
-      names = "--task-field",
-      paramLabel = "NAME",
-      description =
-          "Exports: where the task id is instead of the default (Label Studio: a data field, not"
-              + " the task's id; Toloka: an INPUT column, not ASSIGNMENT:task_id; MTurk: a column,"
-              + " not HITId; SageMaker: a manifest key, not source-ref).")
-  String taskField;
-
-  @Option(
-      names = "--answer-field",
-      paramLabel = "NAME",
-      description =
-          "Exports: which answer to read when there are several (Label Studio: a control's"
-              + " from_name; Toloka: an OUTPUT column; MTurk: an Answer column; SageMaker: a key of"
-              + " answerContent).")
-  String answerField;
+  @Mixin ExportInput export;
 
   @Option(
       names = "--worker-responses",
@@ -160,12 +132,12 @@ final class AnswerInput {
 
   /** The export options of the command line. */
   ExportOptions exportOptions() {
-    return new ExportOptions(taskField, answerField, workerResponses);
+    return new ExportOptions(export.taskField, export.answerField, workerResponses);
   }
 
   /** The layout of the answers: {@code --format}, or told from the file. */
   ExportFormat answersFormat() throws CrowdFormatException {
-    return answersFormat != null ? answersFormat : ExportFormat.detect(answers);
+    return export.format(answers);
   }
 
   /**
@@ -219,12 +191,7 @@ final class AnswerInput {
       }
       ExportAnswers x = ExportReader.read(answers, f, format(), exportOptions());
       knownLabels = x.gold();
-      if (!output.quiet) {
-        for (String note : x.notes()) {
-          err.println("note: " + answers.getFileName() + ": " + note);
-        }
-        err.flush();
-      }
+      ExportInput.printNotes(output, err, answers, x.notes());
       if (goldOut != null) {
         writeGold(x.gold());
       }
@@ -244,20 +211,12 @@ final class AnswerInput {
   /** The export options on a file read as the long format: a mistaken layout, said as such. */
   private void refuseExportOptions() throws BadInputException {
     String given =
-        taskField != null
-            ? "--task-field"
-            : answerField != null
-                ? "--answer-field"
-                : workerResponses != null
-                    ? "--worker-responses"
-                    : goldOut != null ? "--gold-out" : null;
-    if (given != null) {
-      throw new BadInputException(
-          answers
-              + ": read as the long format, to which "
-              + given
-              + " does not apply (name the export's layout with --format)");
-    }
+        export.given() != null
+            ? export.given()
+            : workerResponses != null
+                ? "--worker-responses"
+                : goldOut != null ? "--gold-out" : null;
+    ExportInput.refuseOnLong(answers, given);
   }
 
   private void writeGold(Map<String, String> gold) throws BadInputException {
@@ -284,28 +243,5 @@ final class AnswerInput {
     boolean quote =
         v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0;
     return quote ? '"' + v.replace("\"", "\"\"") + '"' : v;
-  }
-
-  /** {@code --format} values. */
-  static final class FormatConverter implements CommandLine.ITypeConverter<ExportFormat> {
-    @Override
-    public ExportFormat convert(String value) {
-      try {
-        return ExportFormat.of(value);
-      } catch (IllegalArgumentException e) {
-        boolean chart = value.equalsIgnoreCase("png") || value.equalsIgnoreCase("svg");
-        throw new CommandLine.TypeConversionException(
-            e.getMessage()
-                + (chart ? " (charts as files: report --chart-format " + value + ")" : ""));
-      }
-    }
-  }
-
-  /** The names {@code --format} takes, for help and completion. */
-  static final class FormatNames implements Iterable<String> {
-    @Override
-    public Iterator<String> iterator() {
-      return List.of(ExportFormat.values()).stream().map(ExportFormat::id).iterator();
-    }
   }
 }

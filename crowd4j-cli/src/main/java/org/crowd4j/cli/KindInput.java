@@ -1,20 +1,28 @@
 package org.crowd4j.cli;
 
 import java.nio.file.Path;
+import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.io.platform.ExportOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * Where the answers of {@code aggregate-text} and {@code aggregate-masks} are and how they are
- * read: the same column and strict-input options as {@code aggregate}.
+ * read: the same layout ({@code --format}), column and strict-input options as {@code aggregate}.
  */
 final class KindInput {
   @Option(
       names = "--answers",
       required = true,
       paramLabel = "FILE",
-      description = "Answers in long format (CSV/TSV, optionally .gz): one row per answer.")
+      description =
+          "Answers: long format (CSV/TSV, optionally .gz; one row per answer) or a platform's"
+              + " export (see --format).")
   Path answers;
+
+  @Mixin ExportInput export;
 
   @Option(
       names = "--delimiter",
@@ -47,6 +55,21 @@ final class KindInput {
           "Accept line breaks and other control characters in ids and answers of every input file"
               + " (an error by default).")
   boolean controlCharacters;
+
+  /** The layout of the answers: {@code --format}, or told from the file. */
+  ExportFormat format() throws CrowdFormatException {
+    return export.format(answers);
+  }
+
+  /** The export options of the command line. */
+  ExportOptions exportOptions() {
+    return new ExportOptions(export.taskField, export.answerField, null);
+  }
+
+  /** Refuses the export options on answers read as the long format. */
+  void refuseExportOptions() throws BadInputException {
+    ExportInput.refuseOnLong(answers, export.given());
+  }
 
   /** The text rules and delimiter for every file the command reads. */
   CsvFormat rules() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.Diagnostics;
@@ -12,6 +13,10 @@ import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.PairwiseFormat;
 import org.crowd4j.io.PairwiseReader;
 import org.crowd4j.io.RankingWriter;
+import org.crowd4j.io.platform.ExportData;
+import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.io.platform.ExportOptions;
+import org.crowd4j.io.platform.ExportReader;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.KendallTau;
@@ -45,8 +50,23 @@ final class RankCommand implements Callable<Integer> {
       names = "--comparisons",
       required = true,
       paramLabel = "FILE",
-      description = "Comparisons (CSV/TSV, optionally .gz): worker,left,right,label.")
+      description =
+          "Comparisons: worker,left,right,label (CSV/TSV, optionally .gz) or a platform's export"
+              + " (see --format: Label Studio's pairwise results; a Toloka or MTurk table with two"
+              + " item columns and an answer naming the winner or its side, left or right).")
   Path comparisons;
+
+  @Mixin ExportInput export;
+
+  @Option(
+      names = "--item-fields",
+      paramLabel = "LEFT,RIGHT",
+      description =
+          "Exports: where the two items of a comparison are (Label Studio: the data fields, by"
+              + " default the two names of a pairwise result's to_name, as text1,text2 in the"
+              + " Pairwise template; Toloka: INPUT columns; MTurk: Input columns; by default the only"
+              + " two).")
+  String itemFields;
 
   @Option(
       names = "--method",
@@ -179,7 +199,7 @@ final class RankCommand implements Callable<Integer> {
             anonymous ? null : workerColumn, leftColumn, rightColumn, labelColumn, rules);
     Comparisons data;
     try {
-      data = PairwiseReader.read(comparisons, format, null);
+      data = read(format, err);
     } catch (CrowdFormatException e) {
       if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
         throw e;
@@ -259,6 +279,32 @@ final class RankCommand implements Callable<Integer> {
       summary(pw, ranking.size(), r.comparisons(), -1, ranking, tau);
     }
     return ExitCodes.OK;
+  }
+
+  /** The comparisons: in long format, or a platform's export. */
+  private Comparisons read(PairwiseFormat format, PrintWriter err)
+      throws CrowdFormatException, BadInputException {
+    ExportFormat f = export.format(comparisons);
+    List<String> items = itemFields == null ? null : List.of(itemFields.split(",", -1));
+    if (items != null && (items.size() != 2 || items.contains(""))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--item-fields takes two data fields, LEFT,RIGHT: " + itemFields);
+    }
+    if (f == ExportFormat.LONG) {
+      String given =
+          export.given() != null ? export.given() : itemFields != null ? "--item-fields" : null;
+      ExportInput.refuseOnLong(comparisons, given);
+      return PairwiseReader.read(comparisons, format, null);
+    }
+    CsvFormat rules = anonymous ? format.rules().anonymous() : format.rules();
+    ExportData<Comparisons> x =
+        ExportReader.readComparisons(
+            comparisons,
+            f,
+            rules,
+            new ExportOptions(export.taskField, export.answerField, null, items));
+    ExportInput.printNotes(output, err, comparisons, x.notes());
+    return x.data();
   }
 
   private CsvFormat rules() {

@@ -121,23 +121,7 @@ public final class CsvTable implements AutoCloseable {
    * other than tab are errors unless the rules allow them.
    */
   public String raw(int col) throws CrowdFormatException {
-    String v = row.getField(col);
-    if (!rules.controlCharacters()) {
-      for (int i = 0; i < v.length(); i++) {
-        char c = v.charAt(i);
-        if ((c < 0x20 && c != '\t') || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029') {
-          throw error(
-              header.getField(col).trim(),
-              String.format(
-                  java.util.Locale.ROOT,
-                  "field '%s' holds the control character U+%04X (--allow-control-chars keeps"
-                      + " it)",
-                  header.getField(col).trim(),
-                  (int) c));
-        }
-      }
-    }
-    return v;
+    return StrictInput.text(file, line(), header.getField(col).trim(), row.getField(col), rules);
   }
 
   /** The name of column {@code col}. */

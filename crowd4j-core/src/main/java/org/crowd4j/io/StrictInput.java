@@ -61,6 +61,31 @@ public final class StrictInput {
   }
 
   /**
+   * Free text as typed (not trimmed, may be empty), in which control characters other than tab are
+   * errors unless {@code rules} allow them; {@code field} names it in messages.
+   */
+  public static String text(Path file, long line, String field, String raw, CsvFormat rules)
+      throws CrowdFormatException {
+    if (!rules.controlCharacters()) {
+      for (int i = 0; i < raw.length(); i++) {
+        char c = raw.charAt(i);
+        if ((c < 0x20 && c != '\t') || (c >= 0x7F && c <= 0x9F) || c == '\u2028' || c == '\u2029') {
+          throw new CrowdFormatException(
+              file,
+              line,
+              field,
+              String.format(
+                  Locale.ROOT,
+                  "field '%s' holds the control character U+%04X (--allow-control-chars keeps it)",
+                  field,
+                  (int) c));
+        }
+      }
+    }
+    return raw;
+  }
+
+  /**
    * {@code raw} trimmed, which must not be empty nor, unless {@code rules} allow them, hold a line
    * break or another control character; {@code field} names it in messages.
    */

@@ -2,6 +2,7 @@ package org.crowd4j.bench.fuzz;
 
 import java.io.ByteArrayInputStream;
 import java.nio.file.Path;
+import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.platform.ExportOptions;
@@ -13,7 +14,9 @@ import org.crowd4j.io.platform.TolokaReader;
 /**
  * Fuzz target of the platforms' export readers: the variant byte chooses the reader (bits 0–2:
  * Label Studio JSON, Toloka TSV, MTurk CSV, SageMaker manifest, SageMaker worker response), the
- * text rules (bits 3–4), a chosen task and answer field (bit 5) and anonymous answers (bit 6).
+ * text rules (bits 3–4), a chosen task and answer field (bit 5) and anonymous answers (bit 6); with
+ * bit 7 the readers of other kinds instead (bits 0–2: Label Studio comparisons, texts, masks,
+ * comparisons of named item fields; Toloka texts, comparisons; MTurk texts, comparisons).
  */
 public final class ExportsFuzz {
   private static final Path LABEL_STUDIO = Path.of("export.json");
@@ -40,6 +43,10 @@ public final class ExportsFuzz {
           case 4 -> RESPONSE;
           default -> LABEL_STUDIO;
         };
+    if ((v & 128) != 0) {
+      otherKinds(v, in, rules);
+      return;
+    }
     try {
       switch (v & 7) {
         case 1 -> TolokaReader.read(name, in, rules, options(v, "INPUT:url", "OUTPUT:kind"));
@@ -49,6 +56,27 @@ public final class ExportsFuzz {
             SageMakerReader.workerResponse(
                 name, in, "t", rules, options(v, null, "crowd-classifier"));
         default -> LabelStudioReader.read(name, in, rules, options(v, "ref", "kind"));
+      }
+    } catch (CrowdFormatException e) {
+      Inputs.expected(e, name);
+    }
+  }
+
+  private static void otherKinds(int v, ByteArrayInputStream in, CsvFormat rules) {
+    Path name = (v & 7) < 4 ? LABEL_STUDIO : (v & 7) < 6 ? TOLOKA : MTURK;
+    ExportOptions o = options(v, null, "pw");
+    try {
+      switch (v & 7) {
+        case 0 -> LabelStudioReader.readComparisons(name, in, rules, o);
+        case 1 -> LabelStudioReader.readTexts(name, in, rules, o);
+        case 2 -> LabelStudioReader.readMasks(name, in, rules, o);
+        case 3 ->
+            LabelStudioReader.readComparisons(
+                name, in, rules, new ExportOptions(null, null, null, List.of("a", "b")));
+        case 4 -> TolokaReader.readTexts(name, in, rules, options(v, null, "OUTPUT:text"));
+        case 5 -> TolokaReader.readComparisons(name, in, rules, options(v, null, "OUTPUT:r"));
+        case 6 -> MturkReader.readTexts(name, in, rules, options(v, null, "Answer.text"));
+        default -> MturkReader.readComparisons(name, in, rules, options(v, null, "Answer.r"));
       }
     } catch (CrowdFormatException e) {
       Inputs.expected(e, name);

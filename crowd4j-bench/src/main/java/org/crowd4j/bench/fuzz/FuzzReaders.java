@@ -305,6 +305,28 @@ public final class FuzzReaders {
                 "{\"answers\": [{\"workerId\": \"w1\", \"answerContent\": {\"crowd-classifier\":"
                     + " {\"label\": \"a\"}}}, {\"workerId\": \"w2\", \"answerContent\":"
                     + " {\"crowd-classifier\": {\"labels\": [\"a\", \"b\"]}}}]}\n"));
+        String ls =
+            "[{\"id\": 1, \"data\": {\"t1\": \"x\", \"t2\": \"y\", \"a\": \"x\", \"b\": \"z\"},"
+                + " \"annotations\": [{\"completed_by\": 7, \"result\": [{\"from_name\": \"pw\","
+                + " \"to_name\": \"t1,t2\", \"type\": \"pairwise\", \"value\": {\"selected\":"
+                + " \"left\"}}, {\"from_name\": \"tx\", \"type\": \"textarea\", \"value\":"
+                + " {\"text\": [\"hello there\"]}}, {\"from_name\": \"br\", \"type\":"
+                + " \"brushlabels\", \"original_width\": 2, \"original_height\": 1, \"value\":"
+                + " {\"format\": \"rle\", \"rle\": [0, 0, 0, 8, 57, 44, 252, 96, 17, 4, 129, 254]}}]}]}]\n";
+        for (int k : new int[] {128, 129, 130, 131}) {
+          s.add(text(k, ls));
+        }
+        s.add(text(132, "INPUT:a\tOUTPUT:text\tASSIGNMENT:worker_id\nu1\tsome text\tw1\n"));
+        s.add(text(133, "INPUT:a\tINPUT:b\tOUTPUT:r\tASSIGNMENT:worker_id\nx\ty\tleft\tw1\n"));
+        s.add(
+            text(
+                134,
+                "\"HITId\",\"WorkerId\",\"Input.a\",\"Answer.text\"\r\n\"H1\",\"W1\",\"u\",\"a b\"\r\n"));
+        s.add(
+            text(
+                135,
+                "\"HITId\",\"WorkerId\",\"Input.a\",\"Input.b\",\"Answer.r\"\r\n"
+                    + "\"H1\",\"W1\",\"x\",\"y\",\"Right\"\r\n"));
       }
       default -> throw new IllegalArgumentException(target);
     }

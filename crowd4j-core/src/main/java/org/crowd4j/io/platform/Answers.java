@@ -1,7 +1,6 @@
 package org.crowd4j.io.platform;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +18,7 @@ final class Answers {
   private final CsvFormat rules;
   private final CrowdDataset.Builder builder;
   private final Map<String, String> gold = new LinkedHashMap<>();
-  private final Map<String, Integer> skipped = new LinkedHashMap<>();
+  private final Notes skipped = new Notes();
 
   Answers(Path file, CsvFormat rules) {
     this.file = file;
@@ -47,13 +46,17 @@ final class Answers {
 
   /** Counts one answer left out, for the reason {@code why} (e.g. "rejected assignment(s)"). */
   void skip(String why) {
-    skipped.merge(why, 1, Integer::sum);
+    skipped.skip(why, 1);
+  }
+
+  /** Counts {@code n} answers left out for the reason {@code why}. */
+  void skip(String why, int n) {
+    skipped.skip(why, n);
   }
 
   /** The answers read, or an error when there are none. */
   ExportAnswers build(String what) throws CrowdFormatException {
-    List<String> notes = new ArrayList<>();
-    skipped.forEach((why, n) -> notes.add(n + " " + why + " skipped"));
+    List<String> notes = skipped.lines();
     if (builder.size() == 0) {
       throw new CrowdFormatException(
           file, 0, null, "no answers in " + what + (notes.isEmpty() ? "" : " (" + notes + ")"));

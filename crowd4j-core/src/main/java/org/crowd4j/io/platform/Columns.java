@@ -101,6 +101,33 @@ final class Columns {
             + option);
   }
 
+  /**
+   * The columns of the two items of a pairwise comparison: those {@code chosen} names (as {@link
+   * #choose} finds each), or, when {@code chosen} is {@code null}, the only two columns with {@code
+   * prefix}; an error lists the candidates otherwise.
+   */
+  int[] pair(String prefix, List<String> chosen) throws CrowdFormatException {
+    if (chosen != null) {
+      return new int[] {
+        choose(prefix, chosen.get(0), "the left item", "--item-fields"),
+        choose(prefix, chosen.get(1), "the right item", "--item-fields")
+      };
+    }
+    List<String> candidates = withPrefix(prefix);
+    if (candidates.size() != 2) {
+      throw new CrowdFormatException(
+          file,
+          line,
+          prefix + "*",
+          "the items of a comparison are two "
+              + prefix
+              + "* columns, the header has "
+              + candidates
+              + "; choose them with --item-fields LEFT,RIGHT");
+    }
+    return new int[] {find(candidates.get(0)), find(candidates.get(1))};
+  }
+
   /** Checks that a record has as many fields as the header. */
   void check(long at, List<String> fields) throws CrowdFormatException {
     if (fields.size() != names.size()) {

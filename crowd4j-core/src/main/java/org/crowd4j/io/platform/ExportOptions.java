@@ -1,11 +1,13 @@
 package org.crowd4j.io.platform;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Choices a platform's export may need: which field holds the task id, which control or column
- * holds the answer when there are several, and where SageMaker Ground Truth's per-worker answers
- * are. Each is {@code null} for the default the format documents.
+ * holds the answer when there are several, where SageMaker Ground Truth's per-worker answers are
+ * and which fields hold the two items of a pairwise comparison. Each is {@code null} for the
+ * default the format documents.
  *
  * @param taskField the task id: a Label Studio {@code data} field instead of the task's {@code id};
  *     a Toloka column ({@code INPUT:name}, or {@code name} for {@code INPUT:name}); an MTurk column
@@ -16,10 +18,30 @@ import java.nio.file.Path;
  *     a key of SageMaker's {@code answerContent}
  * @param workerResponses SageMaker Ground Truth's {@code annotations/worker-response} folder
  *     (default: found from the manifest's place in the job's output)
+ * @param itemFields the left and the right item of a pairwise comparison: two Label Studio {@code
+ *     data} fields (default: the two names of the result's {@code to_name}); two Toloka {@code
+ *     INPUT:} or MTurk {@code Input.} columns, with or without the prefix (default: the only two)
  */
-public record ExportOptions(String taskField, String answerField, Path workerResponses) {
+public record ExportOptions(
+    String taskField, String answerField, Path workerResponses, List<String> itemFields) {
+  /** Validates and copies. */
+  public ExportOptions {
+    if (itemFields != null) {
+      if (itemFields.size() != 2) {
+        throw new IllegalArgumentException(
+            "the items of a pairwise comparison are two fields, LEFT,RIGHT: " + itemFields);
+      }
+      itemFields = List.copyOf(itemFields);
+    }
+  }
+
+  /** The options without item fields. */
+  public ExportOptions(String taskField, String answerField, Path workerResponses) {
+    this(taskField, answerField, workerResponses, null);
+  }
+
   /** Every choice at its default. */
   public static ExportOptions defaults() {
-    return new ExportOptions(null, null, null);
+    return new ExportOptions(null, null, null, null);
   }
 }

@@ -133,6 +133,68 @@ final class JsonInput {
     return out;
   }
 
+  /** An array of strings kept as typed (free texts), read up to its end. */
+  static List<String> texts(Path file, JsonParser p, String field)
+      throws IOException, CrowdFormatException {
+    expect(file, p, JsonToken.START_ARRAY, field, "field '" + field + "' must be an array");
+    List<String> out = new ArrayList<>();
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+      if (t != JsonToken.VALUE_STRING) {
+        throw error(file, p, field, "field '" + field + "' holds " + describe(t) + ", not text");
+      }
+      out.add(p.getText());
+    }
+    return out;
+  }
+
+  /** A whole number from 1 to 2^31 - 1 (an image's width or height). */
+  static int size(Path file, JsonParser p, String field) throws IOException, CrowdFormatException {
+    JsonToken t = p.currentToken();
+    if (t != JsonToken.VALUE_NUMBER_INT
+        || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+        || p.getLongValue() < 1
+        || p.getLongValue() > Integer.MAX_VALUE) {
+      throw error(
+          file,
+          p,
+          field,
+          "field '"
+              + field
+              + "' must be a positive whole number, found "
+              + (t == JsonToken.VALUE_NUMBER_INT ? p.getText() : describe(t)));
+    }
+    return p.getIntValue();
+  }
+
+  /** An array of whole numbers from 0 to 255, read up to its end. */
+  static byte[] bytes(Path file, JsonParser p, String field)
+      throws IOException, CrowdFormatException {
+    expect(file, p, JsonToken.START_ARRAY, field, "field '" + field + "' must be an array");
+    byte[] out = new byte[64];
+    int n = 0;
+    for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+      if (t != JsonToken.VALUE_NUMBER_INT
+          || p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+          || p.getLongValue() < 0
+          || p.getLongValue() > 255) {
+        throw error(
+            file,
+            p,
+            field,
+            "field '"
+                + field
+                + "' holds "
+                + (t == JsonToken.VALUE_NUMBER_INT ? p.getText() : describe(t))
+                + "; its items are bytes, 0 to 255");
+      }
+      if (n == out.length) {
+        out = java.util.Arrays.copyOf(out, 2 * n);
+      }
+      out[n++] = (byte) p.getIntValue();
+    }
+    return java.util.Arrays.copyOf(out, n);
+  }
+
   private static String checked(Path file, JsonParser p, String field, String raw, CsvFormat rules)
       throws CrowdFormatException {
     try {

@@ -1,327 +1,442 @@
 package org.crowd4j.io.platform;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.io.platform.LabelStudioExport.Annotation;
+import org.crowd4j.io.platform.LabelStudioExport.Result;
+import org.crowd4j.io.platform.LabelStudioExport.Task;
+import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.segmentation.Mask;
+import org.crowd4j.segmentation.MaskAnswers;
+import org.crowd4j.text.TextAnswers;
 
 /**
- * Reads the classification answers of a Label Studio JSON export: an array of tasks, each with its
- * {@code id}, {@code data} and {@code annotations}; an annotation's {@code completed_by} (a user
- * id, or an object with {@code id} or {@code email}) is the annotator, and its {@code result} items
- * of {@code type} {@code "choices"} hold the answer in {@code value.choices} (several choices
- * become one label, sorted and joined with {@code '|'}). The task id is the task's {@code id}, or a
- * {@code data} field ({@link ExportOptions#taskField()}). Cancelled annotations ({@code
- * was_cancelled}) and annotations without a choice of the control read are left out and counted.
- * When choices come from several controls ({@code from_name}), {@link ExportOptions#answerField()}
- * chooses one. Predictions and drafts are not answers and are ignored.
+ * Reads the answers of a Label Studio JSON export (https://labelstud.io/guide/task_format and
+ * https://labelstud.io/guide/export): an array of tasks, each with its {@code id}, {@code data} and
+ * {@code annotations}; an annotation's {@code completed_by} (a user id, or an object with {@code
+ * id} or {@code email}) is the annotator. The task id is the task's {@code id}, or a {@code data}
+ * field ({@link ExportOptions#taskField()}). Each kind of answer comes from its result type:
+ *
+ * <ul>
+ *   <li>classes ({@link #read}): {@code choices} results, {@code value.choices}, and {@code
+ *       taxonomy} results, {@code value.taxonomy}, a list of paths, each path's levels joined with
+ *       {@code '/'}; several choices or paths become one label, sorted and joined with {@code '|'};
+ *   <li>pairwise comparisons ({@link #readComparisons}): {@code pairwise} results, {@code
+ *       value.selected} being {@code left} or {@code right}; the two items are the values of the
+ *       task's {@code data} fields {@link ExportOptions#itemFields()} names, by default the two
+ *       names of the result's {@code to_name} ({@code text1,text2} in the Pairwise template, whose
+ *       objects show {@code $text1} and {@code $text2});
+ *   <li>free texts ({@link #readTexts}): {@code textarea} results, {@code value.text} (several
+ *       texts of one result joined with a space);
+ *   <li>masks ({@link #readMasks}): {@code brushlabels} (or {@code brush}) results of {@code
+ *       value.format} {@code rle}, decoded as {@code label-studio-converter} decodes them over
+ *       {@code original_width × original_height} (see {@code BrushRle}); the regions of one control
+ *       in one annotation are joined into one mask.
+ * </ul>
+ *
+ * <p>When answers of the kind come from several controls ({@code from_name}), {@link
+ * ExportOptions#answerField()} chooses one; an export with none of the kind is an error naming the
+ * result types it holds. Cancelled annotations ({@code was_cancelled}) and annotations without an
+ * answer of the control read are left out and counted. Predictions and drafts are not answers and
+ * are ignored.
  */
 public final class LabelStudioReader {
-  /** One annotation as read, before the control is chosen. */
-  private record Annotation(String worker, Map<String, String> labels, long line) {}
+  /** One pairwise judgement: the two items and whether the left one was chosen. */
+  private record Pair(String left, String right, boolean leftWon) {}
 
   private LabelStudioReader() {}
 
-  /** Reads {@code file} (gzipped when its name ends with {@code .gz}). */
+  /** Reads the classes of {@code file} (gzipped when its name ends with {@code .gz}). */
   public static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     return read(file, StrictInput.open(file), rules, options);
   }
 
   /**
-   * Reads the export in {@code in} (closed here; decompressed already); {@code name} in messages.
+   * Reads the classes of the export in {@code in} (closed here; decompressed already); {@code name}
+   * in messages.
    */
   public static ExportAnswers read(
       Path name, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
+    ByControl<String> labels = new ByControl<>();
+    LabelStudioExport x =
+        LabelStudioExport.read(
+            name,
+            in,
+            rules,
+            options,
+            task -> {
+              for (Annotation a : task.annotations()) {
+                Map<String, String> m = new LinkedHashMap<>();
+                for (Result r : a.results()) {
+                  String label = label(name, r, rules);
+                  if (label != null) {
+                    ByControl.put(name, r, m, label);
+                  }
+                }
+                labels.add(task.id(), a.worker(), a.line(), m);
+              }
+            });
+    String control =
+        labels.choose(
+            name,
+            options.answerField(),
+            "choices",
+            "'choices' or 'taxonomy'",
+            "classification answers",
+            x.types());
     Answers answers = new Answers(name, rules);
-    Map<String, List<Annotation>> byTask = new LinkedHashMap<>();
-    Set<String> controls = new LinkedHashSet<>();
-    boolean[] anyAnnotations = new boolean[1];
-    JsonParser p = JsonInput.parser(name, in);
-    try (p) {
-      p.nextToken();
-      JsonInput.expect(
-          name,
-          p,
-          JsonToken.START_ARRAY,
-          null,
-          "a Label Studio JSON export is an array of tasks (the JSON export, not JSON-MIN)");
-      while (p.nextToken() != JsonToken.END_ARRAY) {
-        task(name, p, rules, options, answers, byTask, controls, anyAnnotations);
-      }
-      if (p.nextToken() != null) {
-        throw JsonInput.error(name, p, null, "text after the array of tasks");
-      }
-    } catch (IOException e) {
-      throw JsonInput.failure(name, p, e);
-    }
-    if (!anyAnnotations[0]) {
-      throw new CrowdFormatException(
-          name,
-          0,
-          "annotations",
-          "no task has 'annotations' (is it Label Studio's JSON export? JSON-MIN and CSV exports"
-              + " do not name the annotators)");
-    }
-    String control = control(name, controls, options.answerField());
-    for (Map.Entry<String, List<Annotation>> e : byTask.entrySet()) {
-      for (Annotation a : e.getValue()) {
-        String label = a.labels().get(control);
-        if (label == null) {
-          answers.skip("annotation(s) without a choice in '" + control + "'");
-        } else {
-          answers.add(e.getKey(), a.worker(), label, a.line());
-        }
+    answers.skip("cancelled annotation(s)", x.cancelled());
+    for (ByControl.Given<String> g : labels.all()) {
+      String label = g.byControl().get(control);
+      if (label == null) {
+        answers.skip("annotation(s) without a choice in '" + control + "'");
+      } else {
+        answers.add(g.task(), g.worker(), label, g.line());
       }
     }
     return answers.build("the Label Studio export");
   }
 
-  private static String control(Path file, Set<String> controls, String chosen)
-      throws CrowdFormatException {
-    if (chosen != null) {
-      if (!controls.contains(chosen)) {
-        throw new CrowdFormatException(
-            file,
-            0,
-            "from_name",
-            "no choices from the control '"
-                + chosen
-                + "'; the export has choices from "
-                + controls);
-      }
-      return chosen;
+  /** The class of a {@code choices} or {@code taxonomy} result, or {@code null} for others. */
+  private static String label(Path file, Result r, CsvFormat rules) throws CrowdFormatException {
+    if (r.choices() != null && (r.type() == null || r.type().equals("choices"))) {
+      return LabelSets.of(file, r.line(), "value.choices", r.choices(), rules);
     }
-    if (controls.isEmpty()) {
-      throw new CrowdFormatException(
-          file,
-          0,
-          "type",
-          "no annotation has a result of type 'choices' (classification answers are read)");
-    }
-    if (controls.size() > 1) {
-      throw new CrowdFormatException(
-          file,
-          0,
-          "from_name",
-          "choices come from several controls "
-              + controls
-              + "; choose one with --answer-field NAME");
-    }
-    return controls.iterator().next();
-  }
-
-  private static void task(
-      Path file,
-      JsonParser p,
-      CsvFormat rules,
-      ExportOptions options,
-      Answers answers,
-      Map<String, List<Annotation>> byTask,
-      Set<String> controls,
-      boolean[] anyAnnotations)
-      throws IOException, CrowdFormatException {
-    JsonInput.expect(file, p, JsonToken.START_OBJECT, null, "a task must be an object");
-    long line = p.currentTokenLocation().getLineNr();
-    String id = null;
-    String dataId = null;
-    boolean hasData = false;
-    List<Annotation> annotations = new ArrayList<>();
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      JsonToken t = p.nextToken();
-      switch (key) {
-        case "id" -> id = JsonInput.id(file, p, "id", rules);
-        case "data" -> {
-          JsonInput.expect(file, p, JsonToken.START_OBJECT, "data", "'data' must be an object");
-          hasData = true;
-          while (p.nextToken() != JsonToken.END_OBJECT) {
-            String field = p.currentName();
-            p.nextToken();
-            if (field.equals(options.taskField())) {
-              dataId = JsonInput.id(file, p, "data." + field, rules);
-            } else {
-              p.skipChildren();
-            }
-          }
-        }
-        case "annotations" -> {
-          anyAnnotations[0] = true;
-          JsonInput.expect(
-              file, p, JsonToken.START_ARRAY, "annotations", "'annotations' must be an array");
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            Annotation a = annotation(file, p, rules, answers, controls);
-            if (a != null) {
-              annotations.add(a);
-            }
-          }
-        }
-        default -> {
-          if (t.isStructStart()) {
-            p.skipChildren();
-          }
-        }
-      }
-    }
-    String task;
-    if (options.taskField() == null) {
-      if (id == null) {
-        throw new CrowdFormatException(file, line, "id", "the task that begins here has no 'id'");
-      }
-      task = id;
-    } else {
-      if (dataId == null) {
-        throw new CrowdFormatException(
-            file,
-            line,
-            "data." + options.taskField(),
-            "the task that begins here has no field '"
-                + options.taskField()
-                + "' in "
-                + (hasData ? "its 'data'" : "'data' (it has no 'data')"));
-      }
-      task = dataId;
-    }
-    byTask.computeIfAbsent(task, k -> new ArrayList<>()).addAll(annotations);
-  }
-
-  /** An annotation, or {@code null} when it was cancelled (counted). */
-  private static Annotation annotation(
-      Path file, JsonParser p, CsvFormat rules, Answers answers, Set<String> controls)
-      throws IOException, CrowdFormatException {
-    JsonInput.expect(
-        file, p, JsonToken.START_OBJECT, "annotations", "an annotation must be an object");
-    long line = p.currentTokenLocation().getLineNr();
-    String worker = null;
-    boolean cancelled = false;
-    Map<String, String> labels = new LinkedHashMap<>();
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      JsonToken t = p.nextToken();
-      switch (key) {
-        case "completed_by" -> worker = annotator(file, p, rules);
-        case "was_cancelled" -> {
-          if (!t.isBoolean()) {
-            throw JsonInput.error(
-                file,
-                p,
-                "was_cancelled",
-                "field 'was_cancelled' must be true or false, found " + JsonInput.describe(t));
-          }
-          cancelled = t == JsonToken.VALUE_TRUE;
-        }
-        case "result" -> {
-          JsonInput.expect(file, p, JsonToken.START_ARRAY, "result", "'result' must be an array");
-          while (p.nextToken() != JsonToken.END_ARRAY) {
-            region(file, p, rules, labels);
-          }
-        }
-        default -> {
-          if (t.isStructStart()) {
-            p.skipChildren();
-          }
-        }
-      }
-    }
-    if (cancelled) {
-      answers.skip("cancelled annotation(s)");
+    if (r.taxonomy() == null || !"taxonomy".equals(r.type())) {
       return null;
     }
-    if (worker == null) {
-      throw new CrowdFormatException(
-          file, line, "completed_by", "the annotation that begins here has no 'completed_by'");
+    List<String> paths = new ArrayList<>();
+    for (List<String> path : r.taxonomy()) {
+      if (path.isEmpty()) {
+        throw new CrowdFormatException(
+            file, r.line(), "value.taxonomy", "field 'value.taxonomy' holds an empty path");
+      }
+      for (String level : path) {
+        if (level.indexOf('/') >= 0) {
+          throw new CrowdFormatException(
+              file,
+              r.line(),
+              "value.taxonomy",
+              "the taxonomy level '" + level + "' holds '/', which joins the levels of a path");
+        }
+      }
+      paths.add(String.join("/", path));
     }
-    controls.addAll(labels.keySet());
-    return new Annotation(worker, labels, line);
+    return LabelSets.of(file, r.line(), "value.taxonomy", paths, rules);
   }
 
-  /** {@code completed_by}: a user id, or an object with the user's {@code id} or {@code email}. */
-  private static String annotator(Path file, JsonParser p, CsvFormat rules)
-      throws IOException, CrowdFormatException {
-    if (p.currentToken() != JsonToken.START_OBJECT) {
-      return JsonInput.id(file, p, "completed_by", rules);
-    }
-    String id = null;
-    String email = null;
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      p.nextToken();
-      if (key.equals("id")) {
-        id = JsonInput.id(file, p, "completed_by.id", rules);
-      } else if (key.equals("email")) {
-        email = JsonInput.id(file, p, "completed_by.email", rules);
+  /**
+   * Reads the pairwise comparisons of {@code file}: the winner of each {@code pairwise} result is
+   * the item on the selected side.
+   */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    ByControl<Pair> pairs = new ByControl<>();
+    LabelStudioExport x =
+        LabelStudioExport.read(
+            file,
+            in,
+            rules,
+            options,
+            task -> {
+              for (Annotation a : task.annotations()) {
+                Map<String, Pair> m = new LinkedHashMap<>();
+                for (Result r : a.results()) {
+                  if ("pairwise".equals(r.type())) {
+                    ByControl.put(file, r, m, pair(file, task, r, rules, options));
+                  }
+                }
+                pairs.add(task.id(), a.worker(), a.line(), m);
+              }
+            });
+    String control =
+        pairs.choose(
+            file,
+            options.answerField(),
+            "pairwise results",
+            "'pairwise'",
+            "pairwise comparisons",
+            x.types());
+    Notes notes = new Notes();
+    notes.skip("cancelled annotation(s)", x.cancelled());
+    Comparisons.Builder b = Comparisons.builder();
+    for (ByControl.Given<Pair> g : pairs.all()) {
+      Pair p = g.byControl().get(control);
+      if (p == null) {
+        notes.skip("annotation(s) without a pairwise result in '" + control + "'", 1);
       } else {
-        p.skipChildren();
+        String worker = rules.workerColumn() == null ? null : g.worker();
+        b.add(worker, p.left(), p.right(), p.leftWon() ? p.left() : p.right());
       }
     }
-    if (id == null && email == null) {
-      throw JsonInput.error(
-          file, p, "completed_by", "'completed_by' has neither an 'id' nor an 'email'");
+    if (b.size() == 0) {
+      throw new CrowdFormatException(
+          file, 0, null, "no comparisons in the Label Studio export " + notes.lines());
     }
-    return id != null ? id : email;
+    return new ExportData<>(b.build(), notes.lines());
   }
 
-  /** One item of an annotation's result; choices are put in {@code labels} by control. */
-  private static void region(Path file, JsonParser p, CsvFormat rules, Map<String, String> labels)
-      throws IOException, CrowdFormatException {
-    JsonInput.expect(file, p, JsonToken.START_OBJECT, "result", "a result item must be an object");
-    String from = null;
-    String type = null;
-    String label = null;
-    long line = 0;
-    while (p.nextToken() != JsonToken.END_OBJECT) {
-      String key = p.currentName();
-      JsonToken t = p.nextToken();
-      switch (key) {
-        case "from_name" -> from = JsonInput.string(file, p, "from_name", rules);
-        case "type" -> type = JsonInput.string(file, p, "type", rules);
-        case "value" -> {
-          JsonInput.expect(file, p, JsonToken.START_OBJECT, "value", "'value' must be an object");
-          while (p.nextToken() != JsonToken.END_OBJECT) {
-            String field = p.currentName();
-            p.nextToken();
-            if (field.equals("choices")) {
-              line = p.currentTokenLocation().getLineNr();
-              List<String> choices = JsonInput.strings(file, p, "value.choices", rules);
-              label = LabelSets.of(file, line, "value.choices", choices, rules);
-            } else {
-              p.skipChildren();
-            }
-          }
-        }
-        default -> {
-          if (t.isStructStart()) {
-            p.skipChildren();
-          }
-        }
-      }
-    }
-    if (label == null || (type != null && !type.equals("choices"))) {
-      return; // another kind of result (labels, text areas, regions): not a class
-    }
-    if (from == null) {
-      throw new CrowdFormatException(
-          file, line, "from_name", "a result with choices has no 'from_name'");
-    }
-    if (labels.put(from, label) != null) {
+  private static Pair pair(Path file, Task task, Result r, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    String selected = r.selected();
+    if (selected == null || !(selected.equals("left") || selected.equals("right"))) {
       throw new CrowdFormatException(
           file,
-          line,
-          "from_name",
-          "the control '"
-              + from
-              + "' has two results in one annotation (choices per region are not read)");
+          r.line(),
+          "value.selected",
+          "a pairwise result needs 'value.selected' of \"left\" or \"right\", found "
+              + (selected == null ? "none" : "'" + selected + "'"));
+    }
+    List<String> fields = options.itemFields();
+    if (fields == null) {
+      fields = r.to() == null ? List.of() : List.of(r.to().split(",", -1));
+      if (fields.size() != 2) {
+        throw new CrowdFormatException(
+            file,
+            r.line(),
+            "to_name",
+            "the pairwise result's 'to_name' ("
+                + r.to()
+                + ") does not name two objects; name the data fields of the two items with"
+                + " --item-fields LEFT,RIGHT");
+      }
+    }
+    String left = item(file, task, fields.get(0).trim(), rules);
+    String right = item(file, task, fields.get(1).trim(), rules);
+    if (left.equals(right)) {
+      throw new CrowdFormatException(
+          file,
+          task.line(),
+          "data." + fields.get(1).trim(),
+          "the task that begins here compares the item '" + left + "' with itself");
+    }
+    return new Pair(left, right, selected.equals("left"));
+  }
+
+  private static String item(Path file, Task task, String field, CsvFormat rules)
+      throws CrowdFormatException {
+    String raw = task.data().get(field);
+    if (raw == null) {
+      throw new CrowdFormatException(
+          file,
+          task.line(),
+          "data." + field,
+          "the task that begins here has no field '"
+              + field
+              + "' in its 'data' (an item of its pairwise results; name the data fields of the"
+              + " two items with --item-fields LEFT,RIGHT)");
+    }
+    return StrictInput.id(file, task.line(), "data." + field, raw, rules);
+  }
+
+  /** Reads the free texts of {@code file}: the texts of each {@code textarea} result. */
+  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    ByControl<String> texts = new ByControl<>();
+    LabelStudioExport x =
+        LabelStudioExport.read(
+            file,
+            in,
+            rules,
+            options,
+            task -> {
+              for (Annotation a : task.annotations()) {
+                Map<String, String> m = new LinkedHashMap<>();
+                for (Result r : a.results()) {
+                  if ("textarea".equals(r.type()) && r.text() != null) {
+                    if (r.text().isEmpty()) {
+                      throw new CrowdFormatException(
+                          file, r.line(), "value.text", "field 'value.text' holds no text");
+                    }
+                    String text = String.join(" ", r.text());
+                    StrictInput.text(file, r.line(), "value.text", text, rules);
+                    ByControl.put(file, r, m, text);
+                  }
+                }
+                texts.add(task.id(), a.worker(), a.line(), m);
+              }
+            });
+    String control =
+        texts.choose(file, options.answerField(), "texts", "'textarea'", "free texts", x.types());
+    Notes notes = new Notes();
+    notes.skip("cancelled annotation(s)", x.cancelled());
+    TextAnswers.Builder b = TextAnswers.builder();
+    Map<String, Long> seen = new HashMap<>();
+    for (ByControl.Given<String> g : texts.all()) {
+      String text = g.byControl().get(control);
+      if (text == null) {
+        notes.skip("annotation(s) without a text in '" + control + "'", 1);
+        continue;
+      }
+      once(file, seen, g);
+      b.add(g.task(), g.worker(), text);
+    }
+    if (b.size() == 0) {
+      throw new CrowdFormatException(
+          file, 0, null, "no texts in the Label Studio export " + notes.lines());
+    }
+    return new ExportData<>(b.build(), notes.lines());
+  }
+
+  /** Reads the masks of {@code file}: the run-length brush regions of each annotation. */
+  public static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    return readMasks(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readMasks(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<MaskAnswers> readMasks(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    ByControl<Mask> masks = new ByControl<>();
+    LabelStudioExport x =
+        LabelStudioExport.read(
+            file,
+            in,
+            rules,
+            options,
+            task -> {
+              for (Annotation a : task.annotations()) {
+                Map<String, Mask> m = new LinkedHashMap<>();
+                for (Result r : a.results()) {
+                  if ("brushlabels".equals(r.type()) || "brush".equals(r.type())) {
+                    region(file, r, m);
+                  }
+                }
+                masks.add(task.id(), a.worker(), a.line(), m);
+              }
+            });
+    String control =
+        masks.choose(
+            file,
+            options.answerField(),
+            "brush masks",
+            "'brushlabels' or 'brush'",
+            "masks",
+            x.types());
+    Notes notes = new Notes();
+    notes.skip("cancelled annotation(s)", x.cancelled());
+    MaskAnswers.Builder b = MaskAnswers.builder();
+    Map<String, Long> seen = new HashMap<>();
+    for (ByControl.Given<Mask> g : masks.all()) {
+      Mask mask = g.byControl().get(control);
+      if (mask == null) {
+        notes.skip("annotation(s) without a brush mask in '" + control + "'", 1);
+        continue;
+      }
+      once(file, seen, g);
+      try {
+        b.add(g.task(), g.worker(), mask);
+      } catch (IllegalArgumentException e) {
+        throw new CrowdFormatException(file, g.line(), "original_width", e.getMessage());
+      }
+    }
+    if (b.size() == 0) {
+      throw new CrowdFormatException(
+          file, 0, null, "no masks in the Label Studio export " + notes.lines());
+    }
+    return new ExportData<>(b.build(), notes.lines());
+  }
+
+  /** Decodes a brush region and joins it to the mask of its control in {@code into}. */
+  private static void region(Path file, Result r, Map<String, Mask> into)
+      throws CrowdFormatException {
+    if (!"rle".equals(r.format())) {
+      throw new CrowdFormatException(
+          file,
+          r.line(),
+          "value.format",
+          "a brush result of 'value.format' "
+              + (r.format() == null ? "none" : "'" + r.format() + "'")
+              + "; masks are read from \"rle\"");
+    }
+    if (r.rle() == null) {
+      throw new CrowdFormatException(
+          file, r.line(), "value.rle", "a brush result has no 'value.rle'");
+    }
+    if (r.width() == 0 || r.height() == 0) {
+      throw new CrowdFormatException(
+          file,
+          r.line(),
+          r.width() == 0 ? "original_width" : "original_height",
+          "a brush result needs 'original_width' and 'original_height' (the image's size)");
+    }
+    Mask mask;
+    try {
+      mask = BrushRle.decode(r.rle(), r.width(), r.height());
+    } catch (IllegalArgumentException e) {
+      throw new CrowdFormatException(
+          file, r.line(), "value.rle", "field 'value.rle' is not a brush mask: " + e.getMessage());
+    }
+    Mask before = into.get(r.from());
+    if (before == null) {
+      ByControl.put(file, r, into, mask);
+      return;
+    }
+    if (!before.sameSize(mask)) {
+      throw new CrowdFormatException(
+          file,
+          r.line(),
+          "original_width",
+          "a brush region of "
+              + mask.width()
+              + "x"
+              + mask.height()
+              + " where the annotation's earlier regions of '"
+              + r.from()
+              + "' are "
+              + before.width()
+              + "x"
+              + before.height());
+    }
+    long[] bits = before.bits();
+    long[] more = mask.bits();
+    for (int i = 0; i < bits.length; i++) {
+      bits[i] |= more[i];
+    }
+    into.put(r.from(), Mask.ofBits(mask.height(), mask.width(), bits));
+  }
+
+  /** A second answer of one annotator to one task is an error naming both lines. */
+  private static void once(Path file, Map<String, Long> seen, ByControl.Given<?> g)
+      throws CrowdFormatException {
+    Long before = seen.putIfAbsent(g.task() + '\u0000' + g.worker(), g.line());
+    if (before != null) {
+      throw new CrowdFormatException(
+          file,
+          g.line(),
+          "completed_by",
+          "annotator '"
+              + g.worker()
+              + "' annotated task '"
+              + g.task()
+              + "' again (first at line "
+              + before
+              + ")");
     }
   }
 }

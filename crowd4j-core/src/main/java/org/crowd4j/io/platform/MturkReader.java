@@ -6,6 +6,8 @@ import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.text.TextAnswers;
 
 /**
  * Reads the batch results CSV of Amazon Mechanical Turk: one row per assignment, with {@code
@@ -15,7 +17,9 @@ import org.crowd4j.io.StrictInput;
  * name} for it, or any other column); the answer is the {@code Answer.*} column {@link
  * ExportOptions#answerField()} names, or the only one. Values joined with {@code '|'} (MTurk's way
  * of writing several checked boxes of one name) become one label, sorted and joined again. Rows of
- * {@code Rejected} assignments are left out and counted.
+ * {@code Rejected} assignments are left out and counted. Free texts ({@link #readTexts}) are the
+ * answer column's values as typed, one per task and worker. Pairwise comparisons ({@link
+ * #readComparisons}) are one per row, between two item columns.
  */
 public final class MturkReader {
   private MturkReader() {}
@@ -40,12 +44,61 @@ public final class MturkReader {
     return r.answers.build("the batch results");
   }
 
+  /**
+   * Reads the free texts of {@code file}: the answer column's value of each row, as typed (one text
+   * per task and worker).
+   */
+  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.texts = new TextRows(file, rules);
+    StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.texts.build("the batch results", r.notes.lines());
+  }
+
+  /**
+   * Reads the pairwise comparisons of {@code file}: one per row, between the items of the two
+   * {@code Input.} columns {@link ExportOptions#itemFields()} names (by default the only two), the
+   * answer naming the winner by its value or as {@code left} or {@code right}.
+   */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.pairs = new PairRows(file, rules);
+    StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.pairs.build("the batch results", r.notes.lines());
+  }
+
   /** The state of one reading: the header's layout and the answers so far. */
   private static final class Reading implements StrictInput.Records {
     private final Path file;
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
+    private final Notes notes = new Notes();
+    private TextRows texts;
+    private PairRows pairs;
+    private int[] items;
     private Columns header;
     private int task;
     private int worker;
@@ -64,10 +117,14 @@ public final class MturkReader {
       if (header == null) {
         Columns h = new Columns(file, line, fields);
         worker = h.require("WorkerId", "the annotator");
-        task =
-            options.taskField() == null
-                ? h.require("HITId", "the task id")
-                : h.choose("Input.", options.taskField(), "the task id", "--task-field");
+        if (pairs != null) {
+          items = h.pair("Input.", options.itemFields());
+        } else {
+          task =
+              options.taskField() == null
+                  ? h.require("HITId", "the task id")
+                  : h.choose("Input.", options.taskField(), "the task id", "--task-field");
+        }
         answer = h.choose("Answer.", options.answerField(), "the answer", "--answer-field");
         status = h.find("AssignmentStatus");
         header = h;
@@ -76,10 +133,26 @@ public final class MturkReader {
       header.check(line, fields);
       if (status >= 0 && fields.get(status).trim().equals("Rejected")) {
         answers.skip("rejected assignment(s)");
+        notes.skip("rejected assignment(s)", 1);
+        return;
+      }
+      String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (pairs != null) {
+        pairs.add(
+            line,
+            w,
+            StrictInput.id(file, line, header.name(items[0]), fields.get(items[0]), rules),
+            StrictInput.id(file, line, header.name(items[1]), fields.get(items[1]), rules),
+            StrictInput.id(file, line, header.name(answer), fields.get(answer), rules),
+            header.name(answer),
+            header.name(items[1]));
         return;
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
-      String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (texts != null) {
+        texts.add(t, w, fields.get(answer), line, header.name(answer), header.name(worker));
+        return;
+      }
       String l = LabelSets.ofJoined(file, line, header.name(answer), fields.get(answer), rules);
       answers.add(t, w, l, line);
     }

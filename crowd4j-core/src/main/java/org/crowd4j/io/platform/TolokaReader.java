@@ -7,6 +7,8 @@ import java.util.Locale;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.text.TextAnswers;
 
 /**
  * Reads the results file Toloka gives for a pool (TSV, or CSV by the file's extension): one row per
@@ -22,7 +24,9 @@ import org.crowd4j.io.StrictInput;
  * one. A value that is a JSON array of strings (a multiple choice) becomes one label, sorted and
  * joined with {@code '|'}. Rows of {@code REJECTED} assignments are left out and counted. The
  * non-empty {@code GOLDEN:} value of the answer's output is the known label of that task ({@link
- * ExportAnswers#gold()}).
+ * ExportAnswers#gold()}). Free texts ({@link #readTexts}) are the answer column's values as typed,
+ * one per task and worker. Pairwise comparisons ({@link #readComparisons}) are one per row, between
+ * two item columns.
  */
 public final class TolokaReader {
   private TolokaReader() {}
@@ -57,12 +61,61 @@ public final class TolokaReader {
     return n.endsWith(".csv") || n.endsWith(".csv.gz") ? ',' : '\t';
   }
 
+  /**
+   * Reads the free texts of {@code file}: the answer column's value of each row, as typed (one text
+   * per task and worker).
+   */
+  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    return readTexts(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<TextAnswers> readTexts(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.texts = new TextRows(file, rules);
+    StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.texts.build("the Toloka results", r.notes.lines());
+  }
+
+  /**
+   * Reads the pairwise comparisons of {@code file}: one per row, between the items of the two
+   * {@code INPUT:} columns {@link ExportOptions#itemFields()} names (by default the only two), the
+   * answer naming the winner by its value or as {@code left} or {@code right}.
+   */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
+    return readComparisons(file, StrictInput.open(file), rules, options);
+  }
+
+  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
+  public static ExportData<Comparisons> readComparisons(
+      Path file, InputStream in, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Reading r = new Reading(file, rules, options);
+    r.pairs = new PairRows(file, rules);
+    StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
+    if (r.header == null) {
+      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
+    }
+    return r.pairs.build("the Toloka results", r.notes.lines());
+  }
+
   /** The state of one reading: the header's layout and the answers so far. */
   private static final class Reading implements StrictInput.Records {
     private final Path file;
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
+    private final Notes notes = new Notes();
+    private TextRows texts;
+    private PairRows pairs;
+    private int[] items;
     private Columns header;
     private int task;
     private int worker;
@@ -88,7 +141,9 @@ public final class TolokaReader {
 
     private void layout(Columns h) throws CrowdFormatException {
       worker = h.require("ASSIGNMENT:worker_id", "the annotator");
-      if (options.taskField() != null) {
+      if (pairs != null) {
+        items = h.pair("INPUT:", options.itemFields());
+      } else if (options.taskField() != null) {
         task = h.choose("INPUT:", options.taskField(), "the task id", "--task-field");
       } else if (h.find("ASSIGNMENT:task_id") >= 0) {
         task = h.find("ASSIGNMENT:task_id");
@@ -109,10 +164,26 @@ public final class TolokaReader {
       header.check(line, fields);
       if (status >= 0 && fields.get(status).trim().equals("REJECTED")) {
         answers.skip("rejected assignment(s)");
+        notes.skip("rejected assignment(s)", 1);
+        return;
+      }
+      String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (pairs != null) {
+        pairs.add(
+            line,
+            w,
+            StrictInput.id(file, line, header.name(items[0]), fields.get(items[0]), rules),
+            StrictInput.id(file, line, header.name(items[1]), fields.get(items[1]), rules),
+            StrictInput.id(file, line, header.name(answer), fields.get(answer), rules),
+            header.name(answer),
+            header.name(items[1]));
         return;
       }
       String t = StrictInput.id(file, line, header.name(task), fields.get(task), rules);
-      String w = StrictInput.id(file, line, header.name(worker), fields.get(worker), rules);
+      if (texts != null) {
+        texts.add(t, w, fields.get(answer), line, header.name(answer), header.name(worker));
+        return;
+      }
       String l = label(line, header.name(answer), fields.get(answer));
       answers.add(t, w, l, line);
       if (golden >= 0 && !fields.get(golden).isBlank()) {
