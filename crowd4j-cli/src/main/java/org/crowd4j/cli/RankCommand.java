@@ -249,6 +249,12 @@ final class RankCommand implements Callable<Integer> {
           spec.commandLine(), "--model-out is not supported with --engine spark");
     }
     engine.checkSpark(spec.commandLine());
+    if (export.format(comparisons) != org.crowd4j.io.platform.ExportFormat.LONG) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--engine spark reads comparisons in long format only, not --format "
+              + export.format(comparisons).id());
+    }
     CsvFormat rules = rules();
     BradleyTerry.Options d = BradleyTerry.Options.defaults();
     BradleyTerry.Options o =
