@@ -61,18 +61,25 @@ final class FitPreparation {
     long t0 = System.nanoTime();
     int partitions = settings.numPartitions();
     if (partitions <= 0) {
-      long total = in.count();
-      if (total == 0) {
-        throw new CrowdInputException("no answers: the DataFrame is empty");
+      long total = CsvRowEstimate.rows(df);
+      boolean estimated = total >= 0;
+      if (!estimated) {
+        total = in.count();
+        if (total == 0) {
+          throw new CrowdInputException("no answers: the DataFrame is empty");
+        }
       }
       partitions = Preparation.autoPartitions(spark, settings, total);
-      LOG.info("counted {} answers in {} s", total, (System.nanoTime() - t0) / 1e9);
+      LOG.info(
+          "{} {} answers in {} s",
+          estimated ? "estimated" : "counted",
+          total,
+          (System.nanoTime() - t0) / 1e9);
     }
     long t1 = System.nanoTime();
-    Dataset<Row> sorted =
-        in.repartition(partitions, col("t")).sortWithinPartitions(col("t"), col("w"), col("l"));
+    Dataset<Row> shuffled = in.repartition(partitions, col("t"));
     JavaRDD<RawBlock> raw =
-        ((org.apache.spark.sql.classic.Dataset<Row>) sorted)
+        ((org.apache.spark.sql.classic.Dataset<Row>) shuffled)
             .queryExecution()
             .toRdd()
             .toJavaRDD()
