@@ -27,20 +27,21 @@ import org.crowd4j.data.Vocabulary;
 import scala.Tuple2;
 
 /**
- * Preparation of the answers of a fit in one pass over the data: the rows are shuffled by task
- * once, sorted by {@code (task, worker, label)} within each partition and read straight into {@link
- * RawBlock}s (tasks, offsets and block-local ids), which also count the nulls and find conflicting
- * gold labels (tasks never cross blocks). The driver then collects the small per-block
- * dictionaries, numbers labels in the core's order ({@link Vocabulary#sortedLabels}) and workers
- * densely in name order, and one map over the cached raw blocks attaches the global ids.
+ * Preparation of the answers of a fit in one pass over the data: the rows are shuffled by task once
+ * and each partition is read straight into a {@link RawBlock} (tasks, offsets and block-local ids,
+ * grouped by task without a sort), which also counts the nulls and finds conflicting gold labels
+ * (tasks never cross blocks). The driver then collects the small per-block dictionaries, numbers
+ * labels in the core's order ({@link Vocabulary#sortedLabels}) and workers densely in name order,
+ * and one map over the cached raw blocks attaches the global ids.
  *
- * <p>Jobs: a count of the rows (only to choose the partition count when it is automatic), the
- * shuffle that builds the raw blocks with the collect of their sizes and label sets, the collect of
- * their worker names, and the map to the final blocks. With more worker names over all blocks than
- * {@link Preparation.Settings#workerBroadcastLimit()} (a worker counted once per block it answers
- * in), the names are numbered by a distributed sort and attached by a join instead of a broadcast
- * array. The blocks and their order are those of {@link Preparation}'s general path, so a fit gives
- * the same bits.
+ * <p>Jobs: a count of the rows only when the partition count is automatic and the input is not a
+ * plain scan of CSV files (whose rows {@link CsvRowEstimate} estimates without a job), the shuffle
+ * that builds the raw blocks with the collect of their sizes and label sets, the collect of their
+ * worker names, and the map to the final blocks. With more worker names over all blocks than {@link
+ * Preparation.Settings#workerBroadcastLimit()} (a worker counted once per block it answers in), the
+ * names are numbered by a distributed sort and attached by a join instead of a broadcast array. The
+ * blocks and their order are those of {@link Preparation}'s general path, so a fit gives the same
+ * bits.
  */
 final class FitPreparation {
   private FitPreparation() {}
