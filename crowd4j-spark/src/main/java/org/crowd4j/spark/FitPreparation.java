@@ -27,20 +27,21 @@ import org.crowd4j.data.Vocabulary;
 import scala.Tuple2;
 
 /**
- * Preparation of the answers of a fit in one pass over the data: the rows are shuffled by task
- * once, sorted by {@code (task, worker, label)} within each partition and read straight into {@link
- * RawBlock}s (tasks, offsets and block-local ids), which also count the nulls and find conflicting
- * gold labels (tasks never cross blocks). The driver then collects the small per-block
- * dictionaries, numbers labels in the core's order ({@link Vocabulary#sortedLabels}) and workers
- * densely in name order, and one map over the cached raw blocks attaches the global ids.
+ * Preparation of the answers of a fit in one pass over the data: the rows are shuffled by task once
+ * and each partition is read straight into a {@link RawBlock} (tasks, offsets and block-local ids,
+ * grouped by task without a sort), which also counts the nulls and finds conflicting gold labels
+ * (tasks never cross blocks). The driver then collects the small per-block dictionaries, numbers
+ * labels in the core's order ({@link Vocabulary#sortedLabels}) and workers densely in name order,
+ * and one map over the cached raw blocks attaches the global ids.
  *
- * <p>Jobs: a count of the rows (only to choose the partition count when it is automatic), the
- * shuffle that builds the raw blocks with the collect of their sizes and label sets, the collect of
- * their worker names, and the map to the final blocks. With more worker names over all blocks than
- * {@link Preparation.Settings#workerBroadcastLimit()} (a worker counted once per block it answers
- * in), the names are numbered by a distributed sort and attached by a join instead of a broadcast
- * array. The blocks and their order are those of {@link Preparation}'s general path, so a fit gives
- * the same bits.
+ * <p>Jobs: a count of the rows only when the partition count is automatic and the input is not a
+ * plain scan of CSV files (whose rows {@link CsvRowEstimate} estimates without a job), the shuffle
+ * that builds the raw blocks with the collect of their sizes and label sets, the collect of their
+ * worker names, and the map to the final blocks. With more worker names over all blocks than {@link
+ * Preparation.Settings#workerBroadcastLimit()} (a worker counted once per block it answers in), the
+ * names are numbered by a distributed sort and attached by a join instead of a broadcast array. The
+ * blocks and their order are those of {@link Preparation}'s general path, so a fit gives the same
+ * bits.
  */
 final class FitPreparation {
   private FitPreparation() {}
@@ -61,18 +62,25 @@ final class FitPreparation {
     long t0 = System.nanoTime();
     int partitions = settings.numPartitions();
     if (partitions <= 0) {
-      long total = in.count();
-      if (total == 0) {
-        throw new CrowdInputException("no answers: the DataFrame is empty");
+      long total = CsvRowEstimate.rows(df);
+      boolean estimated = total >= 0;
+      if (!estimated) {
+        total = in.count();
+        if (total == 0) {
+          throw new CrowdInputException("no answers: the DataFrame is empty");
+        }
       }
       partitions = Preparation.autoPartitions(spark, settings, total);
-      LOG.info("counted {} answers in {} s", total, (System.nanoTime() - t0) / 1e9);
+      LOG.info(
+          "{} {} answers in {} s",
+          estimated ? "estimated" : "counted",
+          total,
+          (System.nanoTime() - t0) / 1e9);
     }
     long t1 = System.nanoTime();
-    Dataset<Row> sorted =
-        in.repartition(partitions, col("t")).sortWithinPartitions(col("t"), col("w"), col("l"));
+    Dataset<Row> shuffled = in.repartition(partitions, col("t"));
     JavaRDD<RawBlock> raw =
-        ((org.apache.spark.sql.classic.Dataset<Row>) sorted)
+        ((org.apache.spark.sql.classic.Dataset<Row>) shuffled)
             .queryExecution()
             .toRdd()
             .toJavaRDD()

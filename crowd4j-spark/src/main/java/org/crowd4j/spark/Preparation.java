@@ -44,7 +44,8 @@ import org.crowd4j.data.Vocabulary;
  * the model's worker index (and task values) that builds the blocks. With {@link
  * Settings#cacheInput()} the selected columns are cached for these few jobs, so the input is read
  * once; the cache is dropped when the blocks are built. Both paths partition by the hash of the
- * task and sort by {@code (task, worker, label)}, so equal answers give equal blocks.
+ * task and order each block by {@code (task, worker, label)} (here by a sort within partitions,
+ * there by {@link RawBlock}'s grouping), so equal answers give equal blocks.
  */
 final class Preparation {
   private Preparation() {}
@@ -53,7 +54,8 @@ final class Preparation {
    * How answers are laid out and cached.
    *
    * @param numPartitions partitions (= blocks); 0 picks a multiple of the default parallelism with
-   *     at most {@code answersPerPartition} answers each
+   *     at most {@code answersPerPartition} answers each (counted, or estimated for CSV files by
+   *     {@link CsvRowEstimate})
    * @param answersPerPartition target block size for the automatic partition count
    * @param storageLevel storage level of the blocks
    * @param cacheInput cache the selected input columns while preparing

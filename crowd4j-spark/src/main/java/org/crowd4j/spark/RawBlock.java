@@ -1,24 +1,28 @@
 package org.crowd4j.spark;
 
 import java.io.Serializable;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
-import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
- * The answers of one partition, sorted by task, as primitive arrays with block-local dictionaries:
- * the first form of an {@link AnswerBlock}, built in the pass that reads the shuffled rows, before
- * the global label and worker ids are known.
+ * The answers of one partition as primitive arrays with block-local dictionaries: the first form of
+ * an {@link AnswerBlock}, built in the pass that reads the shuffled rows, before the global label
+ * and worker ids are known.
  *
- * <p>Workers are numbered in the order of their names ({@link String#compareTo}), the order of the
- * global worker ids, so a block's local ids stay valid once the global ids are attached. Labels and
- * gold labels share one local dictionary in order of appearance. Rows with a null task, worker or
- * label are counted and left out; a task given two gold labels is recorded, not thrown, so that the
- * driver reports the problems in one fixed order.
+ * <p>The rows arrive in any order; they are numbered through hash dictionaries of tasks, workers
+ * and labels as they come, then grouped by task with a counting sort. Tasks are ordered by their
+ * names' bytes and the answers of a task by the bytes of {@code (worker, label)}, the order of a
+ * sort of the rows by {@code (task, worker, label)}, so the blocks do not depend on the order of
+ * the input. Workers are numbered in the order of their names ({@link String#compareTo}), the order
+ * of the global worker ids, so a block's local ids stay valid once the global ids are attached.
+ * Labels and gold labels share one local dictionary in order of appearance. Rows with a null task,
+ * worker or label are counted and left out; a task given two gold labels is recorded, not thrown,
+ * so that the driver reports the problems in one fixed order.
  */
 final class RawBlock implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -36,34 +40,34 @@ final class RawBlock implements Serializable {
   final long nullWorkers;
   final long nullLabels;
 
-  /** Task and its two gold labels (sorted) of the first task given two, or null. */
+  /**
+   * Task and its two gold labels (sorted) of the first task (in block order) given two, or null.
+   */
   final String[] conflict;
 
-  private RawBlock(Builder b, int[] worker, String[] workers) {
-    this.tasks = b.tasks.toArray(new String[0]);
-    this.off = b.off.toArray();
-    this.worker = worker;
-    this.label = b.label.toArray();
-    this.gold = b.gold.toArray();
-    this.workers = workers;
-    this.labels = b.labelNames.toArray(new String[0]);
-    this.answered = Arrays.copyOf(b.answered, b.labelNames.size());
+  private RawBlock(Builder b, Grouping g) {
+    this.tasks = g.tasks;
+    this.off = g.off;
+    this.worker = g.worker;
+    this.label = g.label;
+    this.gold = g.gold;
+    this.workers = g.workers;
+    this.labels = b.labels.names();
+    this.answered = Arrays.copyOf(b.answered, b.labels.size());
     this.rows = b.rows;
     this.nullTasks = b.nullTasks;
     this.nullWorkers = b.nullWorkers;
     this.nullLabels = b.nullLabels;
-    this.conflict = b.conflict;
+    this.conflict = g.conflict;
   }
 
-  /**
-   * The block of one partition's rows {@code (t, w, l, g)} of strings, sorted by {@code (t, w, l)}.
-   */
+  /** The block of one partition's rows {@code (t, w, l, g)} of strings, in any order. */
   static RawBlock of(Iterator<InternalRow> rows) {
     Builder b = new Builder();
     while (rows.hasNext()) {
       b.add(rows.next());
     }
-    return b.finish();
+    return new RawBlock(b, new Grouping(b));
   }
 
   /**
@@ -82,29 +86,21 @@ final class RawBlock implements Serializable {
     return new AnswerBlock(tasks, off, worker, l, g, workerIds, numLabels, null);
   }
 
-  /** Reads sorted rows into growing arrays and local dictionaries. */
+  /** Reads rows in arrival order into dictionary ids, one entry per kept row. */
   private static final class Builder {
-    final List<String> tasks = new ArrayList<>();
-    final IntList off = new IntList();
+    final Names tasks = new Names(1 << 14);
+    final Names workers = new Names(1024);
+    final Names labels = new Names(16);
+    final IntList task = new IntList();
     final IntList worker = new IntList();
     final IntList label = new IntList();
-    final IntList gold = new IntList();
-    final Names workerId = new Names(1024);
-    final List<String> workerNames = new ArrayList<>();
-    final Names labelId = new Names(16);
-    final List<String> labelNames = new ArrayList<>();
+    final IntList gold = new IntList(); // first gold label per local task, -1 for none
+    Map<Integer, TreeSet<String>> conflicts; // local task -> its distinct gold labels
     boolean[] answered = new boolean[8];
     long rows;
     long nullTasks;
     long nullWorkers;
     long nullLabels;
-    String[] conflict;
-    UTF8String current;
-    TreeSet<String> currentGolds;
-
-    Builder() {
-      off.add(0);
-    }
 
     void add(InternalRow r) {
       rows++;
@@ -124,94 +120,177 @@ final class RawBlock implements Serializable {
       if (skip) {
         return;
       }
-      UTF8String t = r.getUTF8String(0);
-      if (!t.equals(current)) {
-        if (current != null) {
-          off.add(worker.size());
-        }
-        current = t.clone();
-        currentGolds = null;
-        tasks.add(current.toString());
+      int t = tasks.idOf(r.getUTF8String(0));
+      if (t == gold.size()) {
         gold.add(-1);
       }
       int l = localLabel(r.getUTF8String(2));
       answered[l] = true;
       if (!r.isNullAt(3)) {
-        int g = localLabel(r.getUTF8String(3));
-        int last = gold.size() - 1;
-        int had = gold.get(last);
-        if (had >= 0 && had != g) {
-          if (currentGolds == null) {
-            currentGolds = new TreeSet<>();
-            currentGolds.add(labelNames.get(had));
-          }
-          currentGolds.add(labelNames.get(g));
-          if (conflict == null || conflict[0].equals(tasks.get(tasks.size() - 1))) {
-            Iterator<String> two = currentGolds.iterator();
-            conflict = new String[] {tasks.get(tasks.size() - 1), two.next(), two.next()};
-          }
-        } else {
-          gold.set(last, g);
-        }
+        addGold(t, localLabel(r.getUTF8String(3)));
       }
-      UTF8String w = r.getUTF8String(1);
-      int id = workerId.idOf(w);
-      if (id == workerNames.size()) {
-        workerNames.add(w.toString());
-      }
-      worker.add(id);
+      task.add(t);
+      worker.add(workers.idOf(r.getUTF8String(1)));
       label.add(l);
     }
 
-    private int localLabel(UTF8String name) {
-      int id = labelId.idOf(name);
-      if (id == labelNames.size()) {
-        labelNames.add(name.toString());
-        if (id == answered.length) {
-          answered = Arrays.copyOf(answered, 2 * id);
+    private void addGold(int t, int g) {
+      int had = gold.get(t);
+      if (had < 0) {
+        gold.set(t, g);
+        return;
+      }
+      TreeSet<String> seen = conflicts == null ? null : conflicts.get(t);
+      if (seen != null) {
+        seen.add(labels.name(g));
+      } else if (had != g) {
+        if (conflicts == null) {
+          conflicts = new HashMap<>();
         }
+        seen = new TreeSet<>();
+        seen.add(labels.name(had));
+        seen.add(labels.name(g));
+        conflicts.put(t, seen);
+      }
+    }
+
+    private int localLabel(UTF8String name) {
+      int id = labels.idOf(name);
+      if (id == answered.length) {
+        answered = Arrays.copyOf(answered, 2 * id);
       }
       return id;
     }
+  }
 
-    RawBlock finish() {
-      if (current != null) {
-        off.add(worker.size());
+  /**
+   * The rows of a {@link Builder} grouped by task: tasks in byte order of their names, answers of a
+   * task in byte order of {@code (worker, label)}, workers renumbered in name order.
+   */
+  private static final class Grouping {
+    final String[] tasks;
+    final int[] off;
+    final int[] worker;
+    final int[] label;
+    final int[] gold;
+    final String[] workers;
+    final String[] conflict;
+
+    Grouping(Builder b) {
+      int numTasks = b.tasks.size();
+      int n = b.task.size();
+      int[] taskRank = b.tasks.byteRanks();
+      int[] workerByBytes = b.workers.byteRanks();
+      int[] labelByBytes = b.labels.byteRanks();
+      int numLabels = Math.max(1, b.labels.size());
+
+      tasks = new String[numTasks];
+      gold = new int[numTasks];
+      for (int t = 0; t < numTasks; t++) {
+        tasks[taskRank[t]] = b.tasks.name(t);
+        gold[taskRank[t]] = b.gold.get(t);
       }
-      // local worker ids in name order
-      int n = workerNames.size();
-      Integer[] order = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        order[i] = i;
+      // counting sort of the rows by task rank
+      off = new int[numTasks + 1];
+      int[] rowTask = b.task.array();
+      for (int a = 0; a < n; a++) {
+        off[taskRank[rowTask[a]] + 1]++;
       }
-      Arrays.sort(order, (a, b) -> workerNames.get(a).compareTo(workerNames.get(b)));
-      int[] rank = new int[n];
-      String[] sorted = new String[n];
-      for (int i = 0; i < n; i++) {
-        rank[order[i]] = i;
-        sorted[i] = workerNames.get(order[i]);
+      for (int i = 0; i < numTasks; i++) {
+        off[i + 1] += off[i];
       }
-      int[] w = worker.toArray();
-      for (int a = 0; a < w.length; a++) {
-        w[a] = rank[w[a]];
+      int[] next = Arrays.copyOf(off, numTasks);
+      int[] order = new int[n];
+      for (int a = 0; a < n; a++) {
+        order[next[taskRank[rowTask[a]]]++] = a;
       }
-      return new RawBlock(this, w, sorted);
+      // within a task, by (worker, label) bytes
+      int[] rowWorker = b.worker.array();
+      int[] rowLabel = b.label.array();
+      long[] key = new long[n];
+      for (int a = 0; a < n; a++) {
+        key[a] = (long) workerByBytes[rowWorker[a]] * numLabels + labelByBytes[rowLabel[a]];
+      }
+      for (int i = 0; i < numTasks; i++) {
+        sortRange(order, key, off[i], off[i + 1]);
+      }
+      // local worker ids in name order (String order, as the global ids)
+      String[] workerNames = b.workers.names();
+      Integer[] byName = new Integer[workerNames.length];
+      for (int w = 0; w < byName.length; w++) {
+        byName[w] = w;
+      }
+      Arrays.sort(byName, (x, y) -> workerNames[x].compareTo(workerNames[y]));
+      int[] rank = new int[workerNames.length];
+      workers = new String[workerNames.length];
+      for (int i = 0; i < byName.length; i++) {
+        rank[byName[i]] = i;
+        workers[i] = workerNames[byName[i]];
+      }
+      worker = new int[n];
+      label = new int[n];
+      for (int a = 0; a < n; a++) {
+        worker[a] = rank[rowWorker[order[a]]];
+        label[a] = rowLabel[order[a]];
+      }
+      conflict = firstConflict(b, taskRank);
+    }
+
+    /** Sorts {@code order[from, to)} by {@code key} of its entries, stable. */
+    private static void sortRange(int[] order, long[] key, int from, int to) {
+      if (to - from <= 32) {
+        for (int i = from + 1; i < to; i++) {
+          int v = order[i];
+          long k = key[v];
+          int j = i - 1;
+          while (j >= from && key[order[j]] > k) {
+            order[j + 1] = order[j];
+            j--;
+          }
+          order[j + 1] = v;
+        }
+        return;
+      }
+      Integer[] boxed = new Integer[to - from];
+      for (int i = from; i < to; i++) {
+        boxed[i - from] = order[i];
+      }
+      Arrays.sort(boxed, (x, y) -> Long.compare(key[x], key[y]));
+      for (int i = from; i < to; i++) {
+        order[i] = boxed[i - from];
+      }
+    }
+
+    private static String[] firstConflict(Builder b, int[] taskRank) {
+      if (b.conflicts == null) {
+        return null;
+      }
+      int first = -1;
+      for (int t : b.conflicts.keySet()) {
+        if (first < 0 || taskRank[t] < taskRank[first]) {
+          first = t;
+        }
+      }
+      Iterator<String> two = b.conflicts.get(first).iterator();
+      return new String[] {b.tasks.name(first), two.next(), two.next()};
     }
   }
 
   /**
    * Dense ids of byte strings in order of first appearance: an open-addressing table that copies a
-   * name only when it is new (the rows of a sorted partition reuse their buffers).
+   * name only when it is new (the rows of a partition reuse their buffers).
    */
   static final class Names {
     private UTF8String[] keys;
     private int[] ids;
+    private UTF8String[] byId;
     private int size;
 
     Names(int capacity) {
       int c = Integer.highestOneBit(Math.max(4, capacity) * 2 - 1);
       keys = new UTF8String[c];
       ids = new int[c];
+      byId = new UTF8String[Math.max(4, capacity)];
     }
 
     /** The id of {@code name}, the next free id ({@link #size()} before the call) when new. */
@@ -224,8 +303,13 @@ final class RawBlock implements Serializable {
         }
         at = (at + 1) & mask;
       }
-      keys[at] = name.clone();
+      UTF8String copy = name.clone();
+      keys[at] = copy;
       ids[at] = size;
+      if (size == byId.length) {
+        byId = Arrays.copyOf(byId, 2 * size);
+      }
+      byId[size] = copy;
       if (++size * 2 > keys.length) {
         grow();
       }
@@ -234,6 +318,34 @@ final class RawBlock implements Serializable {
 
     int size() {
       return size;
+    }
+
+    /** The name of id {@code id}. */
+    String name(int id) {
+      return byId[id].toString();
+    }
+
+    /** All names in id order. */
+    String[] names() {
+      String[] out = new String[size];
+      for (int i = 0; i < size; i++) {
+        out[i] = byId[i].toString();
+      }
+      return out;
+    }
+
+    /** The rank of every id's name in byte order (the order of Spark's sort of strings). */
+    int[] byteRanks() {
+      Integer[] order = new Integer[size];
+      for (int i = 0; i < size; i++) {
+        order[i] = i;
+      }
+      Arrays.sort(order, (x, y) -> byId[x].compareTo(byId[y]));
+      int[] rank = new int[size];
+      for (int i = 0; i < size; i++) {
+        rank[order[i]] = i;
+      }
+      return rank;
     }
 
     private void grow() {
@@ -255,11 +367,8 @@ final class RawBlock implements Serializable {
     }
 
     private static int hash(UTF8String s) {
-      int h = s.numBytes();
-      for (int i = 0; i < s.numBytes(); i++) {
-        h = 31 * h + s.getByte(i);
-      }
-      return h ^ (h >>> 16) ^ (h >>> 7);
+      int h = s.hashCode();
+      return h ^ (h >>> 16);
     }
   }
 
@@ -285,6 +394,11 @@ final class RawBlock implements Serializable {
 
     int size() {
       return size;
+    }
+
+    /** The backing array, valid up to {@link #size()}. */
+    int[] array() {
+      return a;
     }
 
     int[] toArray() {

@@ -76,7 +76,7 @@ final class SharedParams {
         parent,
         "numPartitions",
         "answer blocks (partitions); 0 picks a multiple of the default parallelism with at most"
-            + " answersPerPartition answers each (default 0)",
+            + " answersPerPartition answers each, estimated for CSV files (default 0)",
         ParamValidators.gtEq(0));
   }
 

@@ -253,7 +253,8 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
 
   /**
    * Number of partitions (= answer blocks); 0 (the default) uses a multiple of the default
-   * parallelism with at most {@link #answersPerPartition()} answers per block.
+   * parallelism with at most {@link #answersPerPartition()} answers per block (the answers of a
+   * DataFrame that only reads CSV files estimated from the files' sizes and sampled lines).
    */
   public IntParam numPartitions() {
     return numPartitions;

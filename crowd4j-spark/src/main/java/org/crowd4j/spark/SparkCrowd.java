@@ -5,17 +5,25 @@ import static org.apache.spark.sql.functions.col;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.ChecksumFileSystem;
+import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.compress.CompressionCodecFactory;
 import org.apache.spark.sql.Column;
+import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Reading answers and writing results with Spark: Parquet or CSV by the path's name, any file
@@ -49,13 +57,63 @@ public final class SparkCrowd {
         delimiter != null
             ? delimiter
             : path.toLowerCase(Locale.ROOT).matches(".*\\.tsv(\\.gz)?$") ? '\t' : ',';
-    return spark
-        .read()
-        .option("header", "true")
-        .option("sep", String.valueOf(d))
-        .option("inferSchema", "false")
-        .option("mode", "FAILFAST")
-        .csv(path);
+    DataFrameReader reader =
+        spark
+            .read()
+            .option("header", "true")
+            .option("sep", String.valueOf(d))
+            .option("inferSchema", "false")
+            .option("mode", "FAILFAST");
+    StructType schema = csvSchema(spark, path, d);
+    return (schema == null ? reader : reader.schema(schema)).csv(path);
+  }
+
+  /**
+   * The schema of a CSV file with a header row, every column a string named from the header, read
+   * on the driver from the file's first line (so that Spark runs no job for it); null when {@code
+   * path} is not one plain, uncompressed file or its header needs Spark's own reading (quotes, a
+   * byte order mark, empty or repeated names).
+   */
+  static StructType csvSchema(SparkSession spark, String path, char delimiter) {
+    try {
+      Configuration conf = spark.sparkContext().hadoopConfiguration();
+      Path p = new Path(path);
+      FileSystem fs = p.getFileSystem(conf);
+      FileStatus status = fs.getFileStatus(p);
+      if (!status.isFile() || new CompressionCodecFactory(conf).getCodec(p) != null) {
+        return null;
+      }
+      byte[] buf = new byte[(int) Math.min(status.getLen(), 1 << 16)];
+      int n = buf.length;
+      try (FSDataInputStream in = fs.open(p)) {
+        in.readFully(0, buf, 0, n);
+      }
+      int end = 0;
+      while (end < n && buf[end] != '\n') {
+        end++;
+      }
+      if (end == n) {
+        return null; // no complete first line in reach
+      }
+      String line = new String(buf, 0, end, StandardCharsets.UTF_8);
+      if (line.endsWith("\r")) {
+        line = line.substring(0, line.length() - 1);
+      }
+      if (line.indexOf('"') >= 0 || line.indexOf('\\') >= 0 || line.startsWith("\uFEFF")) {
+        return null;
+      }
+      StructType schema = new StructType();
+      Set<String> seen = new HashSet<>();
+      for (String name : line.split(java.util.regex.Pattern.quote(String.valueOf(delimiter)), -1)) {
+        if (name.isEmpty() || !seen.add(name.toLowerCase(Locale.ROOT))) {
+          return null;
+        }
+        schema = schema.add(name, DataTypes.StringType);
+      }
+      return schema;
+    } catch (IOException | RuntimeException e) {
+      return null; // Spark's reader reports the problem
+    }
   }
 
   /**

@@ -136,4 +136,18 @@ class FitPreparationTest extends SparkTestBase {
       three.unpersist();
     }
   }
+
+  @Test
+  void theOrderOfTheRowsDoesNotChangeTheFit() {
+    Crowd c = crowd();
+    Dataset<Row> mixed = c.frame().orderBy(org.apache.spark.sql.functions.rand(3)).repartition(3);
+    CrowdModel<?> a = new SparkDawidSkene().setGoldCol("gold").setNumPartitions(2).fit(c.frame());
+    CrowdModel<?> b = new SparkDawidSkene().setGoldCol("gold").setNumPartitions(2).fit(mixed);
+    try {
+      assertEquals(byTask(a.posteriors()), byTask(b.posteriors()), "the same blocks: same bits");
+    } finally {
+      a.unpersist();
+      b.unpersist();
+    }
+  }
 }

@@ -1,7 +1,9 @@
 package org.crowd4j.spark;
 
+import static org.apache.spark.sql.functions.col;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -73,5 +75,39 @@ class IoTest extends SparkTestBase {
       a.unpersist();
       b.unpersist();
     }
+  }
+
+  @Test
+  void csvSchemaFromTheHeaderLineAndRowEstimate() throws Exception {
+    Path csv = dir.resolve("small.csv");
+    Files.writeString(csv, "task,worker,label\nt1,w1,a\nt1,w2,b\nt2,w1,a\n");
+    Dataset<Row> frame = SparkCrowd.read(spark(), csv.toString(), null);
+    assertEquals(List.of("task", "worker", "label"), List.of(frame.columns()));
+    assertEquals(3, frame.count());
+    assertEquals(3, CsvRowEstimate.rows(frame), "a small file is read whole");
+    assertEquals(3, CsvRowEstimate.rows(frame.select(col("task").as("t"), col("label"))));
+    assertEquals(-1, CsvRowEstimate.rows(frame.where(col("label").equalTo("a"))), "filtered");
+
+    Path quoted = dir.resolve("quoted.csv");
+    Files.writeString(quoted, "\"task\",worker,label\nt1,w1,a\n");
+    assertNull(SparkCrowd.csvSchema(spark(), quoted.toString(), ','), "Spark reads this header");
+    assertEquals(
+        List.of("task", "worker", "label"),
+        List.of(SparkCrowd.read(spark(), quoted.toString(), null).columns()));
+
+    Path large = dir.resolve("large.csv");
+    StringBuilder text = new StringBuilder("task,worker,label\n");
+    int rows = 300_000;
+    for (int i = 0; i < rows; i++) {
+      text.append('t').append(i / 10).append(",w").append(i % 997).append(',').append(i % 4);
+      text.append('\n');
+    }
+    Files.writeString(large, text);
+    long estimate = CsvRowEstimate.rows(SparkCrowd.read(spark(), large.toString(), null));
+    assertTrue(Math.abs(estimate - rows) < rows / 20, "estimated " + estimate + " rows");
+
+    Path parquet = dir.resolve("small.parquet");
+    frame.write().parquet(parquet.toString());
+    assertEquals(-1, CsvRowEstimate.rows(SparkCrowd.read(spark(), parquet.toString(), null)));
   }
 }
