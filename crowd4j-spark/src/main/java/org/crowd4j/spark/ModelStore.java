@@ -125,27 +125,10 @@ final class ModelStore {
    */
   static <M extends CrowdModel<M>> M load(
       String path, SparkSession spark, Class<M> type, BiFunction<String, ModelState, M> make) {
-    requireDirectory(spark, path, "metadata");
-    requireDirectory(spark, path, "data");
-    requireDirectory(spark, path, "workers");
+    requireParts(spark, path, "model", "metadata", "data", "workers");
     DefaultParamsReader.Metadata metadata =
         DefaultParamsReader.loadMetadata(path, spark, type.getName());
-    String dataPath = new Path(path, "data").toString();
-    List<Row> dataRows = spark.read().parquet(dataPath).collectAsList();
-    if (dataRows.size() != 1) {
-      throw new IllegalArgumentException(
-          dataPath + " holds " + dataRows.size() + " rows; a model has one");
-    }
-    Row d = dataRows.get(0);
-    int version = d.getInt(d.fieldIndex("formatVersion"));
-    if (version != FORMAT_VERSION) {
-      throw new IllegalArgumentException(
-          dataPath
-              + " has format version "
-              + version
-              + "; this crowd4j reads version "
-              + FORMAT_VERSION);
-    }
+    Row d = dataRow(spark, path, FORMAT_VERSION);
     List<String> labels = d.getList(d.fieldIndex("labels"));
     int numWorkers = d.getInt(d.fieldIndex("numWorkers"));
     int[] strides = null;
@@ -222,11 +205,41 @@ final class ModelStore {
     return out;
   }
 
-  private static void requireDirectory(SparkSession spark, String path, String part) {
-    if (!exists(spark, new Path(path, part))) {
-      throw new IllegalArgumentException(
-          "no crowd4j model at " + path + ": its part '" + part + "' is missing");
+  /**
+   * Refuses {@code path} unless every one of {@code parts} is there; the message names the path,
+   * what was looked for ({@code "model"}, {@code "ranking model"}) and the missing part.
+   */
+  static void requireParts(SparkSession spark, String path, String what, String... parts) {
+    for (String part : parts) {
+      if (!exists(spark, new Path(path, part))) {
+        throw new IllegalArgumentException(
+            "no crowd4j " + what + " at " + path + ": its part '" + part + "' is missing");
+      }
     }
+  }
+
+  /**
+   * The one row of a saved model's {@code data} part, whose {@code formatVersion} must be {@code
+   * formatVersion}.
+   */
+  static Row dataRow(SparkSession spark, String path, int formatVersion) {
+    String dataPath = new Path(path, "data").toString();
+    List<Row> dataRows = spark.read().parquet(dataPath).collectAsList();
+    if (dataRows.size() != 1) {
+      throw new IllegalArgumentException(
+          dataPath + " holds " + dataRows.size() + " rows; a model has one");
+    }
+    Row d = dataRows.get(0);
+    int version = d.getInt(d.fieldIndex("formatVersion"));
+    if (version != formatVersion) {
+      throw new IllegalArgumentException(
+          dataPath
+              + " has format version "
+              + version
+              + "; this crowd4j reads version "
+              + formatVersion);
+    }
+    return d;
   }
 
   private static boolean exists(SparkSession spark, Path p) {

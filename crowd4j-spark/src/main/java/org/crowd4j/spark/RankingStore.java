@@ -1,10 +1,7 @@
 package org.crowd4j.spark;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.DefaultParamsWriter;
@@ -90,36 +87,10 @@ final class RankingStore {
    * @throws IllegalArgumentException naming the path for a directory that is not such a model
    */
   static SparkBradleyTerryModel load(String path, SparkSession spark) {
-    for (String part : List.of("metadata", "data", "items")) {
-      Path p = new Path(path, part);
-      try {
-        FileSystem fs = p.getFileSystem(spark.sparkContext().hadoopConfiguration());
-        if (!fs.exists(p)) {
-          throw new IllegalArgumentException(
-              "no crowd4j ranking model at " + path + ": its part '" + part + "' is missing");
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot look at " + p + ": " + e.getMessage(), e);
-      }
-    }
+    ModelStore.requireParts(spark, path, "ranking model", "metadata", "data", "items");
     DefaultParamsReader.Metadata metadata =
         DefaultParamsReader.loadMetadata(path, spark, SparkBradleyTerryModel.class.getName());
-    String dataPath = new Path(path, "data").toString();
-    List<Row> dataRows = spark.read().parquet(dataPath).collectAsList();
-    if (dataRows.size() != 1) {
-      throw new IllegalArgumentException(
-          dataPath + " holds " + dataRows.size() + " rows; a model has one");
-    }
-    Row d = dataRows.get(0);
-    int version = d.getInt(d.fieldIndex("formatVersion"));
-    if (version != FORMAT_VERSION) {
-      throw new IllegalArgumentException(
-          dataPath
-              + " has format version "
-              + version
-              + "; this crowd4j reads version "
-              + FORMAT_VERSION);
-    }
+    Row d = ModelStore.dataRow(spark, path, FORMAT_VERSION);
     List<Row> itemRows =
         spark.read().parquet(new Path(path, "items").toString()).collectAsList().stream()
             .sorted(Comparator.comparing((Row r) -> r.getString(r.fieldIndex("item"))))
