@@ -46,7 +46,8 @@ import org.crowd4j.aggregate.WorkerModel;
  *
  * @param <M> the model itself
  */
-public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M> implements MLWritable {
+public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M>
+    implements MLWritable, AnswerParams<M> {
   private static final long serialVersionUID = 1L;
 
   private final String uid;
@@ -125,167 +126,54 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M> imple
     return that;
   }
 
-  /** The task id column (default {@code task}). */
+  @Override
   public Param<String> taskCol() {
     return taskCol;
   }
 
-  /** The value of {@link #taskCol()}. */
-  public String getTaskCol() {
-    return $(taskCol);
-  }
-
-  /** Sets {@link #taskCol()}. */
-  public M setTaskCol(String name) {
-    set(taskCol, name);
-    return self();
-  }
-
-  /** The worker id column (default {@code worker}). */
+  @Override
   public Param<String> workerCol() {
     return workerCol;
   }
 
-  /** The value of {@link #workerCol()}. */
-  public String getWorkerCol() {
-    return $(workerCol);
-  }
-
-  /** Sets {@link #workerCol()}. */
-  public M setWorkerCol(String name) {
-    set(workerCol, name);
-    return self();
-  }
-
-  /** The answered label column (default {@code label}). */
+  @Override
   public Param<String> labelCol() {
     return labelCol;
   }
 
-  /** The value of {@link #labelCol()}. */
-  public String getLabelCol() {
-    return $(labelCol);
-  }
-
-  /** Sets {@link #labelCol()}. */
-  public M setLabelCol(String name) {
-    set(labelCol, name);
-    return self();
-  }
-
-  /**
-   * A column with the known true label of the row's task, null where unknown: when the answers
-   * given to {@link #transform} have it, those tasks are clamped to it (default: empty, none).
-   */
+  @Override
   public Param<String> goldCol() {
     return goldCol;
   }
 
-  /** The value of {@link #goldCol()} (empty for none). */
-  public String getGoldCol() {
-    return $(goldCol);
-  }
-
-  /** Sets {@link #goldCol()}; null or empty for none. */
-  public M setGoldCol(String name) {
-    set(goldCol, name == null ? "" : name);
-    return self();
-  }
-
-  /** The output column of the most probable label (default {@code prediction}). */
+  @Override
   public Param<String> predictionCol() {
     return predictionCol;
   }
 
-  /** The value of {@link #predictionCol()}. */
-  public String getPredictionCol() {
-    return $(predictionCol);
-  }
-
-  /** Sets {@link #predictionCol()}. */
-  public M setPredictionCol(String name) {
-    set(predictionCol, name);
-    return self();
-  }
-
-  /** The output column of the posterior vector (default {@code probability}). */
+  @Override
   public Param<String> probabilityCol() {
     return probabilityCol;
   }
 
-  /** The value of {@link #probabilityCol()}. */
-  public String getProbabilityCol() {
-    return $(probabilityCol);
-  }
-
-  /** Sets {@link #probabilityCol()}. */
-  public M setProbabilityCol(String name) {
-    set(probabilityCol, name);
-    return self();
-  }
-
-  /** Answer blocks of {@link #transform}; 0 (the default) chooses from the number of answers. */
+  @Override
   public IntParam numPartitions() {
     return numPartitions;
   }
 
-  /** The value of {@link #numPartitions()}. */
-  public int getNumPartitions() {
-    return (Integer) $(numPartitions);
-  }
-
-  /** Sets {@link #numPartitions()}. */
-  public M setNumPartitions(int partitions) {
-    set(numPartitions, partitions);
-    return self();
-  }
-
-  /** Target answers per block of {@link #transform} when the partition count is automatic. */
+  @Override
   public LongParam answersPerPartition() {
     return answersPerPartition;
   }
 
-  /** The value of {@link #answersPerPartition()}. */
-  public long getAnswersPerPartition() {
-    return (Long) $(answersPerPartition);
-  }
-
-  /** Sets {@link #answersPerPartition()}. */
-  public M setAnswersPerPartition(long answers) {
-    set(answersPerPartition, answers);
-    return self();
-  }
-
-  /** Whether {@link #transform} caches the selected input columns while it prepares them. */
+  @Override
   public BooleanParam cacheInput() {
     return cacheInput;
   }
 
-  /** The value of {@link #cacheInput()}. */
-  public boolean getCacheInput() {
-    return (Boolean) $(cacheInput);
-  }
-
-  /** Sets {@link #cacheInput()}. */
-  public M setCacheInput(boolean cache) {
-    set(cacheInput, cache);
-    return self();
-  }
-
-  /** Up to this many workers, {@link #transform} broadcasts the worker index in its join. */
+  @Override
   public IntParam workerBroadcastLimit() {
     return workerBroadcastLimit;
-  }
-
-  /** The value of {@link #workerBroadcastLimit()}. */
-  public int getWorkerBroadcastLimit() {
-    return (Integer) $(workerBroadcastLimit);
-  }
-
-  /** Sets {@link #workerBroadcastLimit()}. */
-  public M setWorkerBroadcastLimit(int limit) {
-    set(workerBroadcastLimit, limit);
-    return self();
   }
 
   /** The method's name (as on the command line). */

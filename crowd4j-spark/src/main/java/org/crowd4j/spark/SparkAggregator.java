@@ -51,7 +51,7 @@ import org.crowd4j.aggregate.OptionsBinder;
  * @param <E> the estimator itself (what the setters return)
  */
 public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAggregator<M, E>>
-    extends Estimator<M> implements MLWritable {
+    extends Estimator<M> implements MLWritable, AnswerParams<E> {
   private static final long serialVersionUID = 1L;
 
   private final String uid;
@@ -152,139 +152,44 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
     return self();
   }
 
-  /** The task id column (default {@code task}). */
+  @Override
   public Param<String> taskCol() {
     return taskCol;
   }
 
-  /** The value of {@link #taskCol()}. */
-  public String getTaskCol() {
-    return $(taskCol);
-  }
-
-  /** Sets {@link #taskCol()}. */
-  public E setTaskCol(String name) {
-    set(taskCol, name);
-    return self();
-  }
-
-  /** The worker id column (default {@code worker}). */
+  @Override
   public Param<String> workerCol() {
     return workerCol;
   }
 
-  /** The value of {@link #workerCol()}. */
-  public String getWorkerCol() {
-    return $(workerCol);
-  }
-
-  /** Sets {@link #workerCol()}. */
-  public E setWorkerCol(String name) {
-    set(workerCol, name);
-    return self();
-  }
-
-  /** The answered label column (default {@code label}). */
+  @Override
   public Param<String> labelCol() {
     return labelCol;
   }
 
-  /** The value of {@link #labelCol()}. */
-  public String getLabelCol() {
-    return $(labelCol);
-  }
-
-  /** Sets {@link #labelCol()}. */
-  public E setLabelCol(String name) {
-    set(labelCol, name);
-    return self();
-  }
-
-  /**
-   * A column with the known true label of the row's task, null where unknown; the methods clamp
-   * those tasks (default: empty, none).
-   */
+  @Override
   public Param<String> goldCol() {
     return goldCol;
   }
 
-  /** The value of {@link #goldCol()} (empty for none). */
-  public String getGoldCol() {
-    return $(goldCol);
-  }
-
-  /** Sets {@link #goldCol()}; null or empty for none. */
-  public E setGoldCol(String name) {
-    set(goldCol, name == null ? "" : name);
-    return self();
-  }
-
-  /** The output column of the most probable label (default {@code prediction}). */
+  @Override
   public Param<String> predictionCol() {
     return predictionCol;
   }
 
-  /** The value of {@link #predictionCol()}. */
-  public String getPredictionCol() {
-    return $(predictionCol);
-  }
-
-  /** Sets {@link #predictionCol()}. */
-  public E setPredictionCol(String name) {
-    set(predictionCol, name);
-    return self();
-  }
-
-  /** The output column of the posterior vector (default {@code probability}). */
+  @Override
   public Param<String> probabilityCol() {
     return probabilityCol;
   }
 
-  /** The value of {@link #probabilityCol()}. */
-  public String getProbabilityCol() {
-    return $(probabilityCol);
-  }
-
-  /** Sets {@link #probabilityCol()}. */
-  public E setProbabilityCol(String name) {
-    set(probabilityCol, name);
-    return self();
-  }
-
-  /**
-   * Number of partitions (= answer blocks); 0 (the default) uses a multiple of the default
-   * parallelism with at most {@link #answersPerPartition()} answers per block (the answers of a
-   * DataFrame that only reads CSV files estimated from the files' sizes and sampled lines).
-   */
+  @Override
   public IntParam numPartitions() {
     return numPartitions;
   }
 
-  /** The value of {@link #numPartitions()}. */
-  public int getNumPartitions() {
-    return (Integer) $(numPartitions);
-  }
-
-  /** Sets {@link #numPartitions()}. */
-  public E setNumPartitions(int partitions) {
-    set(numPartitions, partitions);
-    return self();
-  }
-
-  /** Target answers per block when the partition count is automatic (default 4,000,000). */
+  @Override
   public LongParam answersPerPartition() {
     return answersPerPartition;
-  }
-
-  /** The value of {@link #answersPerPartition()}. */
-  public long getAnswersPerPartition() {
-    return (Long) $(answersPerPartition);
-  }
-
-  /** Sets {@link #answersPerPartition()}. */
-  public E setAnswersPerPartition(long answers) {
-    set(answersPerPartition, answers);
-    return self();
   }
 
   /**
@@ -310,43 +215,14 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
     return self();
   }
 
-  /**
-   * Whether the model caches the selected input columns while new answers are checked and
-   * partitioned for {@link CrowdModel#transform} (a few jobs), so the input is read once (default
-   * true). A fit reads its input in one shuffle and does not cache it.
-   */
+  @Override
   public BooleanParam cacheInput() {
     return cacheInput;
   }
 
-  /** The value of {@link #cacheInput()}. */
-  public boolean getCacheInput() {
-    return (Boolean) $(cacheInput);
-  }
-
-  /** Sets {@link #cacheInput()}. */
-  public E setCacheInput(boolean cache) {
-    set(cacheInput, cache);
-    return self();
-  }
-
-  /**
-   * Up to this many distinct workers, worker ids are numbered on the driver and broadcast to the
-   * answer blocks; above, by a distributed sort and a join (default 2,000,000).
-   */
+  @Override
   public IntParam workerBroadcastLimit() {
     return workerBroadcastLimit;
-  }
-
-  /** The value of {@link #workerBroadcastLimit()}. */
-  public int getWorkerBroadcastLimit() {
-    return (Integer) $(workerBroadcastLimit);
-  }
-
-  /** Sets {@link #workerBroadcastLimit()}. */
-  public E setWorkerBroadcastLimit(int limit) {
-    set(workerBroadcastLimit, limit);
-    return self();
   }
 
   /**
