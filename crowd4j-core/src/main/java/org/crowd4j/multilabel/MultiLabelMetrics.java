@@ -127,39 +127,48 @@ public record MultiLabelMetrics(
       List<String> tags,
       Map<String, ? extends Collection<String>> predicted,
       Map<String, ? extends Collection<String>> gold) {
-    TagAnswers.Builder b = TagAnswers.builder();
-    tags.forEach(b::declareTag);
+    Map<String, Integer> tagIds = new LinkedHashMap<>();
+    for (String tag : tags) {
+      if (tagIds.put(tag, tagIds.size()) != null) {
+        throw new IllegalArgumentException("tags must be distinct: " + tags);
+      }
+    }
+    int m = tags.size();
     List<String> tasks = new ArrayList<>();
     for (String task : gold.keySet()) {
       if (predicted.containsKey(task)) {
         tasks.add(task);
-        b.add(task, "", List.of());
       }
     }
-    if (tasks.isEmpty()) {
-      b.add("", "", List.of());
+    int n = tasks.size();
+    boolean[] cells = new boolean[n * m];
+    boolean[] present = new boolean[n * m];
+    for (int i = 0; i < n; i++) {
+      String task = tasks.get(i);
+      mark(cells, i, m, task, predicted.get(task), tagIds, "predicted");
+      mark(present, i, m, task, gold.get(task), tagIds, "gold");
     }
-    TagAnswers frame = b.build();
-    if (frame.numTags() != tags.size()) {
-      throw new IllegalArgumentException("tags must be distinct: " + tags);
-    }
-    Map<String, Collection<String>> known = new LinkedHashMap<>();
-    for (String task : tasks) {
-      known.put(task, gold.get(task));
-    }
-    TagGold g = TagGold.of(frame, known);
-    int m = frame.numTags();
-    boolean[] cells = new boolean[frame.tasks().size() * m];
-    for (String task : tasks) {
-      int i = frame.tasks().id(task);
-      for (String tag : predicted.get(task)) {
-        if (!frame.tags().contains(tag)) {
-          throw new IllegalArgumentException("task '" + task + "': unknown tag '" + tag + "'");
-        }
-        cells[i * m + frame.tags().id(tag)] = true;
+    boolean[] known = new boolean[n];
+    java.util.Arrays.fill(known, true);
+    return of(cells, new TagGold(m, known, present, n, 0));
+  }
+
+  private static void mark(
+      boolean[] cells,
+      int i,
+      int m,
+      String task,
+      Collection<String> set,
+      Map<String, Integer> tagIds,
+      String what) {
+    for (String tag : set) {
+      Integer t = tagIds.get(tag);
+      if (t == null) {
+        throw new IllegalArgumentException(
+            "task '" + task + "': unknown " + what + " tag '" + tag + "'");
       }
+      cells[i * m + t] = true;
     }
-    return of(cells, g);
   }
 
   /** The metrics of a result's chosen tags. */

@@ -18,7 +18,7 @@ public final class TagGold {
   private final int count;
   private final int unmatched;
 
-  private TagGold(int numTags, boolean[] known, boolean[] present, int count, int unmatched) {
+  TagGold(int numTags, boolean[] known, boolean[] present, int count, int unmatched) {
     this.numTags = numTags;
     this.known = known;
     this.present = present;

@@ -55,4 +55,18 @@ class MultiLabelMetricsTest {
     assertEquals(1.0, m.macroF1());
     assertEquals(0.0, m.hammingLoss());
   }
+
+  @Test
+  void tagSetsByNameGiveTheSameMetrics() {
+    MultiLabelMetrics m =
+        MultiLabelMetrics.of(
+            List.of("a", "b", "c"),
+            Map.of("1", Set.of("a"), "2", Set.of("b", "c"), "3", Set.of(), "4", Set.of("a")),
+            Map.of("1", Set.of("a", "b"), "2", Set.of("b"), "3", Set.of(), "9", Set.of()));
+    assertEquals(3, m.tasks());
+    assertArrayEquals(new double[] {1.0, 2.0 / 3, 0.0}, m.f1(), 1e-12);
+    assertEquals(4.0 / 6, m.microF1(), 1e-12);
+    assertEquals(2.0 / 9, m.hammingLoss(), 1e-12);
+    assertEquals(1.0 / 3, m.subsetAccuracy(), 1e-12);
+  }
 }

@@ -115,11 +115,14 @@ public final class SparkMultiLabelAggregation {
       if (request.quiet()) {
         return;
       }
+      // the tasks that chose each tag, in one job over the tag sets
       long[] chosen = new long[tags.size()];
-      for (int t = 0; t < tags.size(); t++) {
-        chosen[t] =
-            sets.filter(org.apache.spark.sql.functions.array_contains(col("tags"), tags.get(t)))
-                .count();
+      for (Row row :
+          sets.select(org.apache.spark.sql.functions.explode(col("tags")).as("tag"))
+              .groupBy("tag")
+              .count()
+              .collectAsList()) {
+        chosen[tags.indexOf(row.getString(0))] = row.getLong(1);
       }
       out.printf(
           Locale.ROOT,

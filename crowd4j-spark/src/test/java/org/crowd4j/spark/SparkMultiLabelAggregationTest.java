@@ -61,6 +61,21 @@ class SparkMultiLabelAggregationTest extends SparkTestBase {
             m.hammingLoss(),
             m.subsetAccuracy());
     assertTrue(text.toString().contains(expected), text + "\nexpected: " + expected);
+    for (int t = 0; t < core.numTags(); t++) {
+      int chosen = 0;
+      for (int i = 0; i < core.numTasks(); i++) {
+        chosen += core.chosen(i, t) ? 1 : 0;
+      }
+      String row =
+          String.format(
+              Locale.ROOT,
+              "%s\t%d\t%.4f\t%.4f",
+              core.tags().name(t),
+              chosen,
+              m.tagAccuracy()[t],
+              m.f1()[t]);
+      assertTrue(text.toString().contains(row), text + "\nexpected: " + row);
+    }
     List<String> lines = Files.readAllLines(out);
     assertEquals("task,tags,p_tag0,p_tag1,p_tag2", lines.get(0));
     assertEquals(151, lines.size());
