@@ -112,7 +112,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
           "--anonymous does not apply: a worker's tags are united per (task, worker)");
     }
     if (engine.spark()) {
-      return runSpark(outw, err);
+      return runSpark(outw);
     }
     engine.refuseSparkOptions(spec.commandLine());
     Aggregator inner;
@@ -160,7 +160,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  private int runSpark(PrintWriter outw, PrintWriter err) throws Exception {
+  private int runSpark(PrintWriter outw) throws Exception {
     if (trainGold != null || modelOut != null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--train-gold and --model-out are not supported with --engine spark");
