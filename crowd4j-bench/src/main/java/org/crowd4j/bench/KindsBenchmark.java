@@ -1,8 +1,15 @@
 package org.crowd4j.bench;
 
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.crowd4j.io.CsvFields;
 import org.crowd4j.segmentation.BoundaryNoiseSimulator;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
@@ -25,23 +32,39 @@ import org.crowd4j.text.WordErrorRate;
  * wall time of ROVER on 100k transcripts and of the segmentation methods on 1,000 images of 256 ×
  * 256 with 5 annotators. Prints Markdown tables.
  *
+ * <p>{@code speed --write DIR} also writes the generated data, for timing other libraries on the
+ * same input: {@code transcripts.csv} ({@code task,worker,text}) and {@code transcripts_truth.csv}
+ * ({@code task,text}); {@code masks.csv} ({@code task,worker,height,width}, one row per mask) with
+ * {@code masks.bin}, the masks in the same order, each {@code ceil(height × width / 8)} bytes of
+ * row-major pixels, eight to a byte, first pixel in the highest bit (what {@code numpy.unpackbits}
+ * reads); {@code masks_truth.csv} ({@code task,height,width}) with {@code masks_truth.bin} alike.
+ *
  * <pre>
  * java -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark quality
  * java -Xmx2g -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark speed
+ * java -Xmx2g -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark \
+ *   speed --write /tmp/kinds-data
  * </pre>
  */
 public final class KindsBenchmark {
   private KindsBenchmark() {}
 
-  /** {@code quality} or {@code speed}. */
-  public static void main(String[] args) {
+  /** {@code quality}, or {@code speed} with optional {@code --write DIR}. */
+  public static void main(String[] args) throws IOException {
     String what = args.length == 0 ? "quality" : args[0];
+    Path write = null;
+    for (int a = 1; a + 1 < args.length; a += 2) {
+      if (!args[a].equals("--write")) {
+        throw new IllegalArgumentException("unknown flag " + args[a]);
+      }
+      write = Files.createDirectories(Path.of(args[a + 1]));
+    }
     if (what.equals("quality")) {
       roverQuality();
       segmentationQuality();
     } else if (what.equals("speed")) {
-      roverSpeed();
-      segmentationSpeed();
+      roverSpeed(write);
+      segmentationSpeed(write);
     } else {
       throw new IllegalArgumentException("quality or speed, not " + what);
     }
@@ -125,7 +148,7 @@ public final class KindsBenchmark {
     System.out.println();
   }
 
-  static void roverSpeed() {
+  static void roverSpeed(Path write) throws IOException {
     List<String> truths = TranscriptSimulator.sentences(20_000, 5000, 8, 24, 1);
     TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[5];
     for (int k = 0; k < 5; k++) {
@@ -133,6 +156,9 @@ public final class KindsBenchmark {
       a[k] = new TranscriptSimulator.Annotator(p, p / 2, p / 2);
     }
     TextAnswers data = TranscriptSimulator.simulate(truths, a, 5000, 1).answers();
+    if (write != null) {
+      writeTexts(write, data, truths);
+    }
     Rover rover = new Rover();
     rover.fit(data); // warm-up
     long c0 = cpuNanos();
@@ -158,13 +184,16 @@ public final class KindsBenchmark {
         .getProcessCpuTime();
   }
 
-  static void segmentationSpeed() {
+  static void segmentationSpeed(Path write) throws IOException {
     Mask[] truths = BoundaryNoiseSimulator.ellipses(1000, 256, 256, 3);
     BoundaryNoiseSimulator.Annotator[] a = new BoundaryNoiseSimulator.Annotator[5];
     for (int k = 0; k < 5; k++) {
       a[k] = new BoundaryNoiseSimulator.Annotator(k, (k % 2 == 0 ? 1 : -1) * k, 0.2);
     }
     MaskAnswers data = BoundaryNoiseSimulator.simulate(truths, a, 3).answers();
+    if (write != null) {
+      writeMasks(write, data, truths);
+    }
     for (SegmentationAggregator m :
         List.of(new SegmentationMajorityVote(), new SegmentationRasa(), new SegmentationEm())) {
       m.fit(data); // warm-up
@@ -189,5 +218,63 @@ public final class KindsBenchmark {
           (double) iters / truths.length,
           iou / truths.length);
     }
+  }
+
+  /**
+   * Writes the transcripts and their truths (task {@code t} of {@code data} is truth {@code t}).
+   */
+  static void writeTexts(Path dir, TextAnswers data, List<String> truths) throws IOException {
+    try (Writer w = Files.newBufferedWriter(dir.resolve("transcripts.csv"))) {
+      w.write("task,worker,text\n");
+      for (int i = 0; i < data.size(); i++) {
+        w.write(CsvFields.field(data.tasks().name(data.task(i))) + ",");
+        w.write(CsvFields.field(data.workers().name(data.worker(i))) + ",");
+        w.write(CsvFields.field(data.text(i)) + "\n");
+      }
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve("transcripts_truth.csv"))) {
+      w.write("task,text\n");
+      for (int t = 0; t < truths.size(); t++) {
+        w.write(
+            CsvFields.field(data.tasks().name(t)) + "," + CsvFields.field(truths.get(t)) + "\n");
+      }
+    }
+  }
+
+  /** Writes the masks and the true masks (task {@code t} of {@code data} is truth {@code t}). */
+  static void writeMasks(Path dir, MaskAnswers data, Mask[] truths) throws IOException {
+    try (Writer w = Files.newBufferedWriter(dir.resolve("masks.csv"));
+        OutputStream bin =
+            new BufferedOutputStream(Files.newOutputStream(dir.resolve("masks.bin")))) {
+      w.write("task,worker,height,width\n");
+      for (int i = 0; i < data.size(); i++) {
+        Mask m = data.mask(i);
+        w.write(CsvFields.field(data.tasks().name(data.task(i))) + ",");
+        w.write(CsvFields.field(data.workers().name(data.worker(i))) + ",");
+        w.write(m.height() + "," + m.width() + "\n");
+        bin.write(packedBits(m));
+      }
+    }
+    try (Writer w = Files.newBufferedWriter(dir.resolve("masks_truth.csv"));
+        OutputStream bin =
+            new BufferedOutputStream(Files.newOutputStream(dir.resolve("masks_truth.bin")))) {
+      w.write("task,height,width\n");
+      for (int t = 0; t < truths.length; t++) {
+        w.write(CsvFields.field(data.tasks().name(t)) + ",");
+        w.write(truths[t].height() + "," + truths[t].width() + "\n");
+        bin.write(packedBits(truths[t]));
+      }
+    }
+  }
+
+  /** Row-major pixels, eight to a byte, the first in the highest bit. */
+  static byte[] packedBits(Mask m) {
+    byte[] out = new byte[(m.pixels() + 7) / 8];
+    for (int i = 0; i < m.pixels(); i++) {
+      if (m.get(i)) {
+        out[i >> 3] |= (byte) (0x80 >>> (i & 7));
+      }
+    }
+    return out;
   }
 }

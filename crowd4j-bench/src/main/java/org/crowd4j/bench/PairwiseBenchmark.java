@@ -22,8 +22,14 @@ import org.crowd4j.pairwise.Ranking;
  * <pre>
  * java -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.PairwiseBenchmark accuracy
  * java -Xmx2g -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.PairwiseBenchmark \
- *   speed --comparisons 1000000 --items 1000
+ *   speed --comparisons 1000000 --items 1000 [--write DIR]
  * </pre>
+ *
+ * <p>{@code speed} writes the simulated comparisons to a CSV file, reads them back and times both
+ * fits on what was read (CPU: this thread's, and the whole process's with GC and JIT); with {@code
+ * --write DIR} the files ({@code comparisons.csv}: {@code worker,left,right,label}; {@code
+ * truth.csv}: {@code item,score}, the true log-scores; {@code workers.csv}) are kept in {@code
+ * DIR}, for timing other libraries on the same input.
  */
 public final class PairwiseBenchmark {
   private PairwiseBenchmark() {}
@@ -34,18 +40,20 @@ public final class PairwiseBenchmark {
     int comparisons = 1_000_000;
     int items = 1000;
     int seeds = 5;
+    Path write = null;
     for (int a = 1; a + 1 < args.length; a += 2) {
       switch (args[a]) {
         case "--comparisons" -> comparisons = Integer.parseInt(args[a + 1]);
         case "--items" -> items = Integer.parseInt(args[a + 1]);
         case "--seeds" -> seeds = Integer.parseInt(args[a + 1]);
+        case "--write" -> write = Files.createDirectories(Path.of(args[a + 1]));
         default -> throw new IllegalArgumentException("unknown flag " + args[a]);
       }
     }
     if (mode.equals("accuracy")) {
       accuracy(seeds);
     } else if (mode.equals("speed")) {
-      speed(comparisons, items);
+      speed(comparisons, items, write);
     } else {
       throw new IllegalArgumentException("mode must be accuracy or speed: " + mode);
     }
@@ -125,7 +133,7 @@ public final class PairwiseBenchmark {
         (double) inside / total);
   }
 
-  private static void speed(int comparisons, int items) throws Exception {
+  private static void speed(int comparisons, int items, Path write) throws Exception {
     long t0 = System.nanoTime();
     PairwiseSimulator.Simulated s =
         PairwiseSimulator.simulate(
@@ -133,7 +141,7 @@ public final class PairwiseBenchmark {
                 items, comparisons, 1000, 0.2, 0.2, 1.0, PairwiseSimulator.Model.BT),
             1);
     long t1 = System.nanoTime();
-    Path dir = Files.createTempDirectory("crowd4j-pairwise");
+    Path dir = write != null ? write : Files.createTempDirectory("crowd4j-pairwise");
     ComparisonsWriter.write(dir, s);
     long t2 = System.nanoTime();
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
@@ -161,31 +169,39 @@ public final class PairwiseBenchmark {
     for (int run = 0; run < 2; run++) {
       long a = System.nanoTime();
       long ca = cpu.getCurrentThreadCpuTime();
+      long pa = KindsBenchmark.cpuNanos();
       Ranking bt = new BradleyTerry(BradleyTerry.Options.defaults()).fit(data);
       long b = System.nanoTime();
       long cb = cpu.getCurrentThreadCpuTime();
+      long pb = KindsBenchmark.cpuNanos();
       Ranking noisy = new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults()).fit(data);
       long c = System.nanoTime();
       long cc = cpu.getCurrentThreadCpuTime();
+      long pc = KindsBenchmark.cpuNanos();
       System.out.printf(
           Locale.ROOT,
-          "run %d: bt %.2f s wall, %.2f s CPU (%d iterations, converged %s, tau %.3f);"
-              + " noisy-bt %.2f s wall, %.2f s CPU (%d steps, converged %s, tau %.3f)%n",
+          "run %d: bt %.2f s wall, %.2f s CPU, %.2f s process CPU (%d iterations, converged %s,"
+              + " tau %.3f); noisy-bt %.2f s wall, %.2f s CPU, %.2f s process CPU (%d steps,"
+              + " converged %s, tau %.3f)%n",
           run + 1,
           (b - a) / 1e9,
           (cb - ca) / 1e9,
+          (pb - pa) / 1e9,
           bt.diagnostics().iterations(),
           bt.diagnostics().converged(),
           KendallTau.of(bt.logScores(), truth),
           (c - b) / 1e9,
           (cc - cb) / 1e9,
+          (pc - pb) / 1e9,
           noisy.diagnostics().iterations(),
           noisy.diagnostics().converged(),
           KendallTau.of(noisy.logScores(), truth));
     }
-    for (String f : new String[] {"comparisons.csv", "truth.csv", "workers.csv"}) {
-      Files.deleteIfExists(dir.resolve(f));
+    if (write == null) {
+      for (String f : new String[] {"comparisons.csv", "truth.csv", "workers.csv"}) {
+        Files.deleteIfExists(dir.resolve(f));
+      }
+      Files.deleteIfExists(dir);
     }
-    Files.deleteIfExists(dir);
   }
 }
