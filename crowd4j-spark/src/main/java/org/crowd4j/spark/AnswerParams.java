@@ -45,7 +45,7 @@ public interface AnswerParams<T extends AnswerParams<T>> extends Params {
    */
   IntParam numPartitions();
 
-  /** Target answers per block when the partition count is automatic (default 4,000,000). */
+  /** Target answers per block when the partition count is automatic (default 8,000,000). */
   LongParam answersPerPartition();
 
   /**

@@ -27,12 +27,13 @@ import org.crowd4j.data.Vocabulary;
 import scala.Tuple2;
 
 /**
- * Preparation of the answers of a fit in one pass over the data: the rows are shuffled by task once
- * and each partition is read straight into a {@link RawBlock} (tasks, offsets and block-local ids,
- * grouped by task without a sort), which also counts the nulls and finds conflicting gold labels
- * (tasks never cross blocks). The driver then collects the small per-block dictionaries, numbers
- * labels in the core's order ({@link Vocabulary#sortedLabels}) and workers densely in name order,
- * and one map over the cached raw blocks attaches the global ids.
+ * Preparation of the answers of a fit in one pass over the data: each reading task encodes its rows
+ * into compact per-block {@link AnswerChunk}s (names once, codes per answer), one shuffle brings
+ * each block its chunks, and each partition is read straight into a {@link RawBlock} (tasks,
+ * offsets and block-local ids, grouped by task without a sort), which also counts the nulls and
+ * finds conflicting gold labels (tasks never cross blocks). The driver then collects the small
+ * per-block dictionaries, numbers labels in the core's order ({@link Vocabulary#sortedLabels}) and
+ * workers densely in name order, and one map over the cached raw blocks attaches the global ids.
  *
  * <p>Jobs: a count of the rows only when the partition count is automatic and the input is not a
  * plain scan of CSV files (whose rows {@link CsvRowEstimate} estimates without a job), the shuffle
@@ -45,6 +46,9 @@ import scala.Tuple2;
  */
 final class FitPreparation {
   private FitPreparation() {}
+
+  /** Rows a reading task holds before it hands its chunks to the shuffle. */
+  private static final int CHUNK_ROWS = 1 << 20;
 
   private static final org.slf4j.Logger LOG =
       org.slf4j.LoggerFactory.getLogger(FitPreparation.class);
@@ -78,13 +82,16 @@ final class FitPreparation {
           (System.nanoTime() - t0) / 1e9);
     }
     long t1 = System.nanoTime();
-    Dataset<Row> shuffled = in.repartition(partitions, col("t"));
+    int blocks = partitions;
     JavaRDD<RawBlock> raw =
-        ((org.apache.spark.sql.classic.Dataset<Row>) shuffled)
+        ((org.apache.spark.sql.classic.Dataset<Row>) in)
             .queryExecution()
             .toRdd()
             .toJavaRDD()
-            .mapPartitions(rows -> List.of(RawBlock.of(rows)).iterator())
+            .mapPartitionsToPair(rows -> AnswerChunk.encode(rows, blocks, CHUNK_ROWS))
+            .partitionBy(new BlockPartitioner(blocks))
+            .values()
+            .mapPartitions(chunks -> List.of(RawBlock.of(chunks)).iterator())
             .setName("crowd4j raw answer blocks")
             .persist(StorageLevel.MEMORY_AND_DISK());
     try {

@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.TreeSet;
-import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.unsafe.types.UTF8String;
 
 /**
@@ -14,15 +13,16 @@ import org.apache.spark.unsafe.types.UTF8String;
  * an {@link AnswerBlock}, built in the pass that reads the shuffled rows, before the global label
  * and worker ids are known.
  *
- * <p>The rows arrive in any order; they are numbered through hash dictionaries of tasks, workers
- * and labels as they come, then grouped by task with a counting sort. Tasks are ordered by their
- * names' bytes and the answers of a task by the bytes of {@code (worker, label)}, the order of a
- * sort of the rows by {@code (task, worker, label)}, so the blocks do not depend on the order of
- * the input. Workers are numbered in the order of their names ({@link String#compareTo}), the order
- * of the global worker ids, so a block's local ids stay valid once the global ids are attached.
- * Labels and gold labels share one local dictionary in order of appearance. Rows with a null task,
- * worker or label are counted and left out; a task given two gold labels is recorded, not thrown,
- * so that the driver reports the problems in one fixed order.
+ * <p>The rows arrive in chunks ({@link AnswerChunk}) in any order; their names are numbered through
+ * hash dictionaries of tasks, workers and labels as they come, then the rows are grouped by task
+ * with a counting sort. Tasks are ordered by their names' bytes and the answers of a task by the
+ * bytes of {@code (worker, label)}, the order of a sort of the rows by {@code (task, worker,
+ * label)}, so the blocks do not depend on the order of the input. Workers are numbered in the order
+ * of their names ({@link String#compareTo}), the order of the global worker ids, so a block's local
+ * ids stay valid once the global ids are attached. Labels and gold labels share one local
+ * dictionary in order of appearance. Rows with a null task, worker or label are counted and left
+ * out; a task given two gold labels is recorded, not thrown, so that the driver reports the
+ * problems in one fixed order.
  */
 final class RawBlock implements Serializable {
   private static final long serialVersionUID = 1L;
@@ -61,11 +61,11 @@ final class RawBlock implements Serializable {
     this.conflict = g.conflict;
   }
 
-  /** The block of one partition's rows {@code (t, w, l, g)} of strings, in any order. */
-  static RawBlock of(Iterator<InternalRow> rows) {
+  /** The block of one partition's {@link AnswerChunk}s, in any order. */
+  static RawBlock of(Iterator<AnswerChunk> chunks) {
     Builder b = new Builder();
-    while (rows.hasNext()) {
-      b.add(rows.next());
+    while (chunks.hasNext()) {
+      b.add(chunks.next());
     }
     return new RawBlock(b, new Grouping(b));
   }
@@ -86,11 +86,11 @@ final class RawBlock implements Serializable {
     return new AnswerBlock(tasks, off, worker, l, g, workerIds, numLabels, null);
   }
 
-  /** Reads rows in arrival order into dictionary ids, one entry per kept row. */
+  /** Reads chunks in arrival order into block dictionary ids, one entry per kept row. */
   private static final class Builder {
-    final Names tasks = new Names(1 << 14);
-    final Names workers = new Names(1024);
-    final Names labels = new Names(16);
+    final NameDictionary tasks = new NameDictionary(1 << 14);
+    final NameDictionary workers = new NameDictionary(1024);
+    final NameDictionary labels = new NameDictionary(16);
     final IntList task = new IntList();
     final IntList worker = new IntList();
     final IntList label = new IntList();
@@ -102,36 +102,41 @@ final class RawBlock implements Serializable {
     long nullWorkers;
     long nullLabels;
 
-    void add(InternalRow r) {
-      rows++;
-      boolean skip = false;
-      if (r.isNullAt(0)) {
-        nullTasks++;
-        skip = true;
+    void add(AnswerChunk c) {
+      rows += c.rows;
+      nullTasks += c.nullTasks;
+      nullWorkers += c.nullWorkers;
+      nullLabels += c.nullLabels;
+      int[] taskId = new int[c.tasks.size()];
+      for (int i = 0; i < taskId.length; i++) {
+        taskId[i] = tasks.idOf(c.tasks.get(i));
       }
-      if (r.isNullAt(1)) {
-        nullWorkers++;
-        skip = true;
-      }
-      if (r.isNullAt(2)) {
-        nullLabels++;
-        skip = true;
-      }
-      if (skip) {
-        return;
-      }
-      int t = tasks.idOf(r.getUTF8String(0));
-      if (t == gold.size()) {
+      while (gold.size() < tasks.size()) {
         gold.add(-1);
       }
-      int l = localLabel(r.getUTF8String(2));
-      answered[l] = true;
-      if (!r.isNullAt(3)) {
-        addGold(t, localLabel(r.getUTF8String(3)));
+      int[] workerId = new int[c.workers.size()];
+      for (int i = 0; i < workerId.length; i++) {
+        workerId[i] = workers.idOf(c.workers.get(i));
       }
-      task.add(t);
-      worker.add(workers.idOf(r.getUTF8String(1)));
-      label.add(l);
+      int[] labelId = new int[c.labels.size()];
+      for (int i = 0; i < labelId.length; i++) {
+        labelId[i] = localLabel(c.labels.get(i));
+      }
+      int n = c.size();
+      for (int a = 0; a < n; a++) {
+        int l = labelId[c.label[a]];
+        answered[l] = true;
+        task.add(taskId[c.task[a]]);
+        worker.add(workerId[c.worker[a]]);
+        label.add(l);
+      }
+      if (c.gold != null) {
+        for (int a = 0; a < n; a++) {
+          if (c.gold[a] >= 0) {
+            addGold(taskId[c.task[a]], labelId[c.gold[a]]);
+          }
+        }
+      }
     }
 
     private void addGold(int t, int g) {
@@ -273,102 +278,6 @@ final class RawBlock implements Serializable {
       }
       Iterator<String> two = b.conflicts.get(first).iterator();
       return new String[] {b.tasks.name(first), two.next(), two.next()};
-    }
-  }
-
-  /**
-   * Dense ids of byte strings in order of first appearance: an open-addressing table that copies a
-   * name only when it is new (the rows of a partition reuse their buffers).
-   */
-  static final class Names {
-    private UTF8String[] keys;
-    private int[] ids;
-    private UTF8String[] byId;
-    private int size;
-
-    Names(int capacity) {
-      int c = Integer.highestOneBit(Math.max(4, capacity) * 2 - 1);
-      keys = new UTF8String[c];
-      ids = new int[c];
-      byId = new UTF8String[Math.max(4, capacity)];
-    }
-
-    /** The id of {@code name}, the next free id ({@link #size()} before the call) when new. */
-    int idOf(UTF8String name) {
-      int mask = keys.length - 1;
-      int at = hash(name) & mask;
-      while (keys[at] != null) {
-        if (keys[at].equals(name)) {
-          return ids[at];
-        }
-        at = (at + 1) & mask;
-      }
-      UTF8String copy = name.clone();
-      keys[at] = copy;
-      ids[at] = size;
-      if (size == byId.length) {
-        byId = Arrays.copyOf(byId, 2 * size);
-      }
-      byId[size] = copy;
-      if (++size * 2 > keys.length) {
-        grow();
-      }
-      return size - 1;
-    }
-
-    int size() {
-      return size;
-    }
-
-    /** The name of id {@code id}. */
-    String name(int id) {
-      return byId[id].toString();
-    }
-
-    /** All names in id order. */
-    String[] names() {
-      String[] out = new String[size];
-      for (int i = 0; i < size; i++) {
-        out[i] = byId[i].toString();
-      }
-      return out;
-    }
-
-    /** The rank of every id's name in byte order (the order of Spark's sort of strings). */
-    int[] byteRanks() {
-      Integer[] order = new Integer[size];
-      for (int i = 0; i < size; i++) {
-        order[i] = i;
-      }
-      Arrays.sort(order, (x, y) -> byId[x].compareTo(byId[y]));
-      int[] rank = new int[size];
-      for (int i = 0; i < size; i++) {
-        rank[order[i]] = i;
-      }
-      return rank;
-    }
-
-    private void grow() {
-      UTF8String[] oldKeys = keys;
-      int[] oldIds = ids;
-      keys = new UTF8String[oldKeys.length * 2];
-      ids = new int[oldKeys.length * 2];
-      int mask = keys.length - 1;
-      for (int i = 0; i < oldKeys.length; i++) {
-        if (oldKeys[i] != null) {
-          int at = hash(oldKeys[i]) & mask;
-          while (keys[at] != null) {
-            at = (at + 1) & mask;
-          }
-          keys[at] = oldKeys[i];
-          ids[at] = oldIds[i];
-        }
-      }
-    }
-
-    private static int hash(UTF8String s) {
-      int h = s.hashCode();
-      return h ^ (h >>> 16);
     }
   }
 

@@ -19,7 +19,7 @@ final class SharedParams {
   static final String LABEL = "label";
   static final String PREDICTION = "prediction";
   static final String PROBABILITY = "probability";
-  static final int ANSWERS_PER_PARTITION = 4_000_000;
+  static final int ANSWERS_PER_PARTITION = 8_000_000;
   static final int WORKER_BROADCAST_LIMIT = 2_000_000;
   static final long TREE_REDUCE_ABOVE = 4_000_000L;
   static final String STORAGE_LEVEL = "MEMORY_AND_DISK";
@@ -84,7 +84,7 @@ final class SharedParams {
     return new LongParam(
         parent,
         "answersPerPartition",
-        "target answers per block when numPartitions is 0 (default 4000000)",
+        "target answers per block when numPartitions is 0 (default 8000000)",
         ParamValidators.gtEq(1));
   }
 
