@@ -25,6 +25,15 @@ final class KindInput {
   @Mixin ExportInput export;
 
   @Option(
+      names = "--worker-responses",
+      paramLabel = "DIR",
+      description =
+          "SageMaker Ground Truth: the job's annotations/worker-response folder, where each"
+              + " worker's answer is (default: found from the manifest's place in the job's"
+              + " output).")
+  Path workerResponses;
+
+  @Option(
       names = "--delimiter",
       paramLabel = "CHAR",
       description = "Field separator (default: tab for .tsv, comma otherwise). Use '\\t' for tab.")
@@ -63,12 +72,14 @@ final class KindInput {
 
   /** The export options of the command line. */
   ExportOptions exportOptions() {
-    return new ExportOptions(export.taskField, export.answerField, null);
+    return new ExportOptions(export.taskField, export.answerField, workerResponses);
   }
 
   /** Refuses the export options on answers read as the long format. */
   void refuseExportOptions() throws BadInputException {
-    ExportInput.refuseOnLong(answers, export.given());
+    String given = export.given();
+    ExportInput.refuseOnLong(
+        answers, given == null && workerResponses != null ? "--worker-responses" : given);
   }
 
   /** The text rules and delimiter for every file the command reads. */

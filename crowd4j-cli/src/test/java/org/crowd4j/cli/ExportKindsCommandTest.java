@@ -108,6 +108,53 @@ class ExportKindsCommandTest {
   }
 
   @Test
+  void aggregateMasksReadsSageMakerSemanticSegmentation() throws Exception {
+    String csv =
+        outOf("aggregate-masks", "--answers", fixture("sagemaker-masks.csv"), "--method", "mv");
+    Path job = fixture("sagemaker").resolve("segment-cats");
+    Path manifest = job.resolve("manifests").resolve("output").resolve("output.manifest");
+    assertEquals(csv, outOf("aggregate-masks", "--answers", manifest, "--method", "mv"));
+    assertEquals(
+        csv,
+        outOf(
+            "aggregate-masks",
+            "--answers",
+            manifest,
+            "--method",
+            "mv",
+            "--format",
+            "sagemaker",
+            "--answer-field",
+            "crowd-semantic-segmentation"));
+    Path elsewhere = dir.resolve("output.manifest");
+    Files.copy(manifest, elsewhere);
+    Run r = run("aggregate-masks", "--answers", elsewhere.toString(), "--method", "mv");
+    assertEquals(3, r.code());
+    assertTrue(r.err().contains("give it with --worker-responses DIR"), r.err());
+    assertEquals(
+        csv,
+        outOf(
+            "aggregate-masks",
+            "--answers",
+            elsewhere,
+            "--method",
+            "mv",
+            "--worker-responses",
+            job.resolve("annotations").resolve("worker-response").toString()));
+    r =
+        run(
+            "aggregate-masks",
+            "--answers",
+            fixture("sagemaker-masks.csv").toString(),
+            "--method",
+            "mv",
+            "--worker-responses",
+            job.toString());
+    assertEquals(3, r.code());
+    assertTrue(r.err().contains("read as the long format, to which --worker-responses"), r.err());
+  }
+
+  @Test
   void anExportWithoutTheCommandsKindSaysWhatItHolds() {
     Run r = run("rank", "--comparisons", fixture("label-studio.json").toString());
     assertEquals(3, r.code());

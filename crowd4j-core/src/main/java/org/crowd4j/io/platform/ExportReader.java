@@ -77,7 +77,8 @@ public final class ExportReader {
   }
 
   /**
-   * Reads the masks of a platform's export: Label Studio's brush results in run-length form.
+   * Reads the masks of a platform's export: Label Studio's brush results in run-length form,
+   * SageMaker Ground Truth's semantic segmentation label images.
    *
    * @throws IllegalArgumentException for {@link ExportFormat#LONG}, which {@code MaskReader} reads
    */
@@ -87,7 +88,8 @@ public final class ExportReader {
     ExportFormat f = platform(file, format);
     return switch (f) {
       case LABEL_STUDIO -> LabelStudioReader.readMasks(file, rules, options);
-      default -> throw none(file, f, "masks", "Label Studio's");
+      case SAGEMAKER -> SageMakerReader.readMasks(file, rules, options);
+      default -> throw none(file, f, "masks", "Label Studio's and SageMaker Ground Truth's");
     };
   }
 
@@ -104,7 +106,8 @@ public final class ExportReader {
       Path file, ExportFormat format, String kind, String carriers) {
     String holds =
         switch (format) {
-          case SAGEMAKER -> "the SageMaker Ground Truth output holds classes (answerContent)";
+          case SAGEMAKER ->
+              "the SageMaker Ground Truth output holds classes or masks (answerContent)";
           default -> "the file holds other answers";
         };
     return new CrowdFormatException(

@@ -13,38 +13,108 @@ import java.util.stream.Stream;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.segmentation.MaskAnswers;
 
 /**
- * Reads the classification answers of a SageMaker Ground Truth labeling job. The output manifest
- * ({@code manifests/output/output.manifest}, JSON Lines) names the data objects: line {@code i}
- * (from 0) is data object {@code i}, and its task id is its {@code source-ref} (or {@code source},
- * or the key {@link ExportOptions#taskField()} names). The manifest holds only the consolidated
- * label; each worker's answer is in the job's worker-response files, {@code
+ * Reads the answers of a SageMaker Ground Truth labeling job: classes ({@link #read}) and the masks
+ * of a semantic segmentation job ({@link #readMasks}). The output manifest ({@code
+ * manifests/output/output.manifest}, JSON Lines) names the data objects: line {@code i} (from 0) is
+ * data object {@code i}, and its task id is its {@code source-ref} (or {@code source}, or the key
+ * {@link ExportOptions#taskField()} names). The manifest holds only the consolidated label; each
+ * worker's answer is in the job's worker-response files, {@code
  * annotations/worker-response/iteration-N/<i>/<time>.json}, each {@code {"answers": [{"workerId":
  * …, "answerContent": {"<name>": {"label": …}}}]}} ({@code "labels": […]} for a multi-label task:
- * one label, sorted and joined with {@code '|'}). The folder is found from the manifest's place in
- * the job's output, or given ({@link ExportOptions#workerResponses()}); when {@code answerContent}
- * holds several names, {@link ExportOptions#answerField()} chooses one.
+ * one label, sorted and joined with {@code '|'}); for semantic segmentation, {@code {"<name>":
+ * {"inputImageProperties": …, "labelMappings": …, "labeledImage": {"pngImageData": …}}}}, the
+ * worker's label image as a base64 PNG). The folder is found from the manifest's place in the job's
+ * output, or given ({@link ExportOptions#workerResponses()}); when {@code answerContent} holds
+ * several names, {@link ExportOptions#answerField()} chooses one.
  */
 public final class SageMakerReader {
   private SageMakerReader() {}
 
-  /** Reads the manifest {@code file} and the worker responses of its job. */
+  /** Reads one answer's content, the value of {@code answerContent.<name>} ({@code field}). */
+  @FunctionalInterface
+  private interface Content<T> {
+    T read(Path name, JsonParser p, String field) throws IOException, CrowdFormatException;
+  }
+
+  /** Takes one worker's answer to a task, read from {@code name} at {@code line}. */
+  @FunctionalInterface
+  private interface Sink<T> {
+    void add(Path name, long line, String task, String worker, T answer)
+        throws CrowdFormatException;
+  }
+
+  /** Reads the classes of the manifest {@code file} from the worker responses of its job. */
   public static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    Answers answers = new Answers(file, rules);
+    Path dir =
+        each(
+            file,
+            rules,
+            options,
+            (name, p, field) -> content(name, p, field, rules),
+            (name, line, task, worker, label) ->
+                answers.add(task, worker, label, 0)); // no line: the answers span many files
+    return answers.build("the worker responses of " + dir);
+  }
+
+  /**
+   * Reads the masks of a semantic segmentation job, the manifest {@code file}, from the worker
+   * responses of its job: each answer's label image, a pixel set where it is painted with any of
+   * the answer's labels (see {@code LabeledImage}). A worker answers a task once; the masks of a
+   * task have one size.
+   */
+  public static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
+      throws CrowdFormatException {
+    MaskAnswers.Builder masks = MaskAnswers.builder();
+    Path dir =
+        each(
+            file,
+            rules,
+            options,
+            LabeledImage::read,
+            (name, line, task, worker, mask) -> {
+              try {
+                masks.add(task, worker, mask);
+              } catch (IllegalArgumentException e) {
+                throw new CrowdFormatException(name, line, "answerContent", e.getMessage());
+              }
+            });
+    if (masks.size() == 0) {
+      throw new CrowdFormatException(file, 0, null, "no masks in the worker responses of " + dir);
+    }
+    return new ExportData<>(masks.build(), List.of());
+  }
+
+  /**
+   * Reads every worker response of the job of the manifest {@code file} in order (iterations, data
+   * objects, files), each answer's content with {@code content} into {@code out}; returns the
+   * worker-response folder.
+   */
+  private static <T> Path each(
+      Path file, CsvFormat rules, ExportOptions options, Content<T> content, Sink<T> out)
       throws CrowdFormatException {
     List<String> tasks = manifest(file, StrictInput.open(file), rules, options);
     Path dir = responses(file, options);
-    Answers answers = new Answers(file, rules);
     for (Path iteration : iterations(file, dir)) {
       TreeMap<Integer, Path> objects = objects(file, iteration, tasks.size());
       for (var e : objects.entrySet()) {
         for (Path response : jsonFiles(file, e.getValue())) {
           response(
-              response, StrictInput.open(response), tasks.get(e.getKey()), rules, options, answers);
+              response,
+              StrictInput.open(response),
+              tasks.get(e.getKey()),
+              rules,
+              options,
+              content,
+              out);
         }
       }
     }
-    return answers.build("the worker responses of " + dir);
+    return dir;
   }
 
   /** The task ids of the manifest in {@code in} (closed here), by data object id. */
@@ -105,12 +175,25 @@ public final class SageMakerReader {
       Path name, InputStream in, String task, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Answers answers = new Answers(name, rules);
-    response(name, in, task, rules, options, answers);
+    response(
+        name,
+        in,
+        task,
+        rules,
+        options,
+        (n, p, field) -> content(n, p, field, rules),
+        (n, line, t, worker, label) -> answers.add(t, worker, label, 0));
     return answers.build(name.toString());
   }
 
-  private static void response(
-      Path name, InputStream in, String task, CsvFormat rules, ExportOptions options, Answers out)
+  private static <T> void response(
+      Path name,
+      InputStream in,
+      String task,
+      CsvFormat rules,
+      ExportOptions options,
+      Content<T> content,
+      Sink<T> out)
       throws CrowdFormatException {
     JsonParser p = JsonInput.parser(name, in);
     try (p) {
@@ -127,7 +210,7 @@ public final class SageMakerReader {
         any = true;
         JsonInput.expect(name, p, JsonToken.START_ARRAY, "answers", "'answers' must be an array");
         while (p.nextToken() != JsonToken.END_ARRAY) {
-          answer(name, p, task, rules, options, out);
+          answer(name, p, task, rules, options, content, out);
         }
       }
       if (p.nextToken() != null) {
@@ -141,13 +224,19 @@ public final class SageMakerReader {
     }
   }
 
-  private static void answer(
-      Path name, JsonParser p, String task, CsvFormat rules, ExportOptions options, Answers out)
+  private static <T> void answer(
+      Path name,
+      JsonParser p,
+      String task,
+      CsvFormat rules,
+      ExportOptions options,
+      Content<T> content,
+      Sink<T> out)
       throws IOException, CrowdFormatException {
     JsonInput.expect(name, p, JsonToken.START_OBJECT, "answers", "an answer must be an object");
     long line = p.currentTokenLocation().getLineNr();
     String worker = null;
-    String label = null;
+    T answer = null;
     List<String> names = new ArrayList<>();
     while (p.nextToken() != JsonToken.END_OBJECT) {
       String key = p.currentName();
@@ -162,7 +251,7 @@ public final class SageMakerReader {
           p.nextToken();
           names.add(field);
           if (options.answerField() == null || field.equals(options.answerField())) {
-            label = content(name, p, "answerContent." + field, rules);
+            answer = content.read(name, p, "answerContent." + field);
           } else {
             p.skipChildren();
           }
@@ -184,7 +273,7 @@ public final class SageMakerReader {
               + names
               + "; choose one with --answer-field NAME");
     }
-    if (label == null) {
+    if (answer == null) {
       throw new CrowdFormatException(
           name,
           line,
@@ -194,7 +283,7 @@ public final class SageMakerReader {
                   ? "'answerContent'"
                   : "'answerContent." + options.answerField() + "' (it has " + names + ")"));
     }
-    out.add(task, worker, label, 0); // lines of several files: not one file's lines
+    out.add(name, line, task, worker, answer);
   }
 
   /** The label of one answer: {@code {"label": …}}, {@code {"labels": […]}} or a string. */
@@ -206,9 +295,11 @@ public final class SageMakerReader {
     JsonInput.expect(
         name, p, JsonToken.START_OBJECT, field, "'" + field + "' must be an object or a string");
     String label = null;
+    boolean image = false;
     while (p.nextToken() != JsonToken.END_OBJECT) {
       String key = p.currentName();
       p.nextToken();
+      image |= key.equals("labeledImage");
       if (key.equals("label")) {
         label = JsonInput.string(name, p, field + ".label", rules);
       } else if (key.equals("labels")) {
@@ -221,7 +312,16 @@ public final class SageMakerReader {
     }
     if (label == null) {
       throw JsonInput.error(
-          name, p, field, "'" + field + "' has neither 'label' nor 'labels' (a class is read)");
+          name,
+          p,
+          field,
+          "'"
+              + field
+              + "' has neither 'label' nor 'labels' (a class is read"
+              + (image
+                  ? "; the masks of a semantic segmentation job are read by aggregate-masks"
+                  : "")
+              + ")");
     }
     return label;
   }

@@ -10,12 +10,15 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.PairwiseReader;
 import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.segmentation.Mask;
 import org.crowd4j.segmentation.MaskAnswers;
 import org.crowd4j.segmentation.MaskReader;
 import org.crowd4j.text.TextAnswers;
@@ -121,6 +124,170 @@ class PlatformKindsTest {
         MaskReader.read(resource("label-studio-brush.csv"), MaskReader.Layout.defaults(), RULES);
     assertSameMasks(csv, x.data());
     assertEquals(List.of("1 cancelled annotation(s) skipped"), x.notes());
+  }
+
+  static Path sageMakerSegmentation() throws Exception {
+    return resource("sagemaker/segment-cats/manifests/output/output.manifest");
+  }
+
+  @Test
+  void sageMakerSemanticSegmentationIsItsMaskCsv() throws Exception {
+    // https://docs.aws.amazon.com/sagemaker/latest/dg/sms-ui-template-crowd-semantic-segmentation.html
+    // labelMappings colours painted in labeledImage.pngImageData, a base64 PNG
+    MaskAnswers csv =
+        MaskReader.read(resource("sagemaker-masks.csv"), MaskReader.Layout.defaults(), RULES);
+    for (ExportFormat f : new ExportFormat[] {null, ExportFormat.SAGEMAKER}) {
+      ExportData<MaskAnswers> x =
+          ExportReader.readMasks(sageMakerSegmentation(), f, RULES, ExportOptions.defaults());
+      assertSameMasks(csv, x.data());
+      assertEquals(List.of(), x.notes());
+    }
+    ExportData<MaskAnswers> chosen =
+        SageMakerReader.readMasks(
+            sageMakerSegmentation(),
+            RULES,
+            new ExportOptions(null, "crowd-semantic-segmentation", null));
+    assertSameMasks(csv, chosen.data());
+  }
+
+  @Test
+  void sageMakerClassesAndMasksAreNotReadForEachOther() throws Exception {
+    CrowdFormatException e =
+        assertThrows(
+            CrowdFormatException.class,
+            () ->
+                ExportReader.read(sageMakerSegmentation(), null, RULES, ExportOptions.defaults()));
+    assertTrue(e.getMessage().contains("read by aggregate-masks"), e.getMessage());
+    e =
+        assertThrows(
+            CrowdFormatException.class,
+            () ->
+                ExportReader.readMasks(
+                    PlatformExportsTest.sageMakerManifest(),
+                    null,
+                    RULES,
+                    ExportOptions.defaults()));
+    assertEquals("answerContent.crowd-image-classifier.labeledImage.pngImageData", e.field());
+    assertTrue(
+        e.getMessage().contains("masks are read from crowd-semantic-segmentation answers"),
+        e.getMessage());
+  }
+
+  /** A 6x4 label image: Cat (#2ca02c) painted on five pixels, the rest transparent. */
+  private static final String PNG_6X4 =
+      "iVBORw0KGgoAAAANSUhEUgAAAAYAAAAECAYAAACtBE5DAAAAGUlEQVR4XmNgwAd0Fuj8B2F0cbgEVkl0AADpjwnUJIRStQAAAABJRU5ErkJggg==";
+
+  /** A one-object job whose one worker response holds {@code answers} (JSON objects). */
+  private Path segmentationJob(String... answers) throws IOException {
+    Path job = dir.resolve("job-" + Math.abs(String.join("", answers).hashCode()));
+    Files.createDirectories(job.resolve("manifests/output"));
+    Files.writeString(
+        job.resolve("manifests/output/output.manifest"), "{\"source-ref\":\"s3://b/a.jpg\"}\n");
+    Path object = job.resolve("annotations/worker-response/iteration-1/0");
+    Files.createDirectories(object);
+    Files.writeString(
+        object.resolve("r.json"), "{\"answers\": [\n" + String.join(",\n", answers) + "\n]}\n");
+    return job.resolve("manifests/output/output.manifest");
+  }
+
+  private static String segmentation(
+      String worker, int width, int height, String color, String png) {
+    return "{\"workerId\": \""
+        + worker
+        + "\", \"answerContent\": {\"crowd-semantic-segmentation\": {\n"
+        + "  \"inputImageProperties\": {\"height\": "
+        + height
+        + ", \"width\": "
+        + width
+        + "},\n  \"labelMappings\": {\"Cat\": {\"color\": \""
+        + color
+        + "\"}},\n  \"labeledImage\": {\"pngImageData\": \""
+        + png
+        + "\"}}}}";
+  }
+
+  private static CrowdFormatException maskError(Path manifest) {
+    return assertThrows(
+        CrowdFormatException.class,
+        () -> SageMakerReader.readMasks(manifest, RULES, ExportOptions.defaults()));
+  }
+
+  @Test
+  void badSemanticSegmentationAnswersNameFileLineAndField() throws Exception {
+    Mask good =
+        SageMakerReader.readMasks(
+                segmentationJob(segmentation("w1", 6, 4, "#2ca02c", PNG_6X4)),
+                RULES,
+                ExportOptions.defaults())
+            .data()
+            .mask(0);
+    assertEquals(Mask.parseRows("000000;011000;011100;000000"), good);
+    String field = "answerContent.crowd-semantic-segmentation.labeledImage.pngImageData";
+
+    CrowdFormatException e =
+        maskError(segmentationJob(segmentation("w1", 6, 4, "#2ca02c", "iVBOR*w0K")));
+    assertTrue(e.file().endsWith("r.json"), e.file().toString());
+    assertEquals(5, e.line());
+    assertEquals(field, e.field());
+    assertTrue(e.getMessage().contains("is not the label image: not base64"), e.getMessage());
+
+    e = maskError(segmentationJob(segmentation("w1", 5, 4, "#2ca02c", PNG_6X4)));
+    assertEquals(field, e.field());
+    assertTrue(
+        e.getMessage().contains("the image is 6x4 (width x height), inputImageProperties say 5x4"),
+        e.getMessage());
+
+    String text =
+        Base64.getEncoder().encodeToString("not an image".getBytes(StandardCharsets.UTF_8));
+    e = maskError(segmentationJob(segmentation("w1", 6, 4, "#2ca02c", text)));
+    assertTrue(e.getMessage().contains("not a PNG image"), e.getMessage());
+
+    byte[] cut = Arrays.copyOf(Base64.getDecoder().decode(PNG_6X4), 45);
+    String truncated = Base64.getEncoder().encodeToString(cut);
+    e = maskError(segmentationJob(segmentation("w1", 6, 4, "#2ca02c", truncated)));
+    assertEquals(field, e.field());
+    assertTrue(e.getMessage().contains("not a valid PNG image"), e.getMessage());
+
+    e = maskError(segmentationJob(segmentation("w1", 6, 4, "green", PNG_6X4)));
+    assertEquals("answerContent.crowd-semantic-segmentation.labelMappings.Cat.color", e.field());
+    assertEquals(4, e.line());
+    assertTrue(e.getMessage().contains("must be a colour #rrggbb, found 'green'"), e.getMessage());
+
+    e =
+        maskError(
+            segmentationJob(
+                "{\"workerId\": \"w1\", \"answerContent\": {\"crowd-semantic-segmentation\":"
+                    + " {\"labelMappings\": {}, \"labeledImage\": {\"pngImageData\": \""
+                    + PNG_6X4
+                    + "\"}}}}"));
+    assertEquals("answerContent.crowd-semantic-segmentation.inputImageProperties", e.field());
+    assertTrue(e.getMessage().contains("has no 'inputImageProperties'"), e.getMessage());
+
+    String png5x4 =
+        Base64.getEncoder().encodeToString(png(new java.awt.image.BufferedImage(5, 4, 2)));
+    e =
+        maskError(
+            segmentationJob(
+                segmentation("w1", 6, 4, "#2ca02c", PNG_6X4),
+                segmentation("w2", 5, 4, "#2ca02c", png5x4)));
+    assertEquals(6, e.line());
+    assertEquals("answerContent", e.field());
+    assertTrue(
+        e.getMessage().contains("mask of 4x5 where task 's3://b/a.jpg' has 4x6"), e.getMessage());
+
+    e =
+        maskError(
+            segmentationJob(
+                segmentation("w1", 6, 4, "#2ca02c", PNG_6X4),
+                segmentation("w1", 6, 4, "#1f77b4", PNG_6X4)));
+    assertTrue(
+        e.getMessage().contains("worker 'w1' answered task 's3://b/a.jpg' again"), e.getMessage());
+  }
+
+  private static byte[] png(java.awt.image.BufferedImage img) throws IOException {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    javax.imageio.ImageIO.write(img, "png", out);
+    return out.toByteArray();
   }
 
   @Test
@@ -285,7 +452,8 @@ class PlatformKindsTest {
                     RULES,
                     ExportOptions.defaults()));
     assertTrue(
-        e.getMessage().contains("SageMaker Ground Truth output holds classes (answerContent), not"),
+        e.getMessage()
+            .contains("SageMaker Ground Truth output holds classes or masks (answerContent), not"),
         e.getMessage());
     e =
         assertThrows(
