@@ -33,14 +33,7 @@ final class AnswerInput {
 
   @Mixin ExportInput export;
 
-  @Option(
-      names = "--worker-responses",
-      paramLabel = "DIR",
-      description =
-          "SageMaker Ground Truth: the job's annotations/worker-response folder, where each"
-              + " worker's answer is (default: found from the manifest's place in the job's"
-              + " output).")
-  Path workerResponses;
+  @Mixin WorkerResponsesInput sageMaker;
 
   @Option(
       names = "--gold-out",
@@ -132,7 +125,7 @@ final class AnswerInput {
 
   /** The export options of the command line. */
   ExportOptions exportOptions() {
-    return new ExportOptions(export.taskField, export.answerField, workerResponses);
+    return new ExportOptions(export.taskField, export.answerField, sageMaker.workerResponses);
   }
 
   /** The layout of the answers: {@code --format}, or told from the file. */
@@ -213,7 +206,7 @@ final class AnswerInput {
     String given =
         export.given() != null
             ? export.given()
-            : workerResponses != null
+            : sageMaker.workerResponses != null
                 ? "--worker-responses"
                 : goldOut != null ? "--gold-out" : null;
     ExportInput.refuseOnLong(answers, given);

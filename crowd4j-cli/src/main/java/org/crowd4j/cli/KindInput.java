@@ -24,14 +24,7 @@ final class KindInput {
 
   @Mixin ExportInput export;
 
-  @Option(
-      names = "--worker-responses",
-      paramLabel = "DIR",
-      description =
-          "SageMaker Ground Truth: the job's annotations/worker-response folder, where each"
-              + " worker's answer is (default: found from the manifest's place in the job's"
-              + " output).")
-  Path workerResponses;
+  @Mixin WorkerResponsesInput sageMaker;
 
   @Option(
       names = "--delimiter",
@@ -72,14 +65,14 @@ final class KindInput {
 
   /** The export options of the command line. */
   ExportOptions exportOptions() {
-    return new ExportOptions(export.taskField, export.answerField, workerResponses);
+    return new ExportOptions(export.taskField, export.answerField, sageMaker.workerResponses);
   }
 
   /** Refuses the export options on answers read as the long format. */
   void refuseExportOptions() throws BadInputException {
     String given = export.given();
     ExportInput.refuseOnLong(
-        answers, given == null && workerResponses != null ? "--worker-responses" : given);
+        answers, given == null && sageMaker.workerResponses != null ? "--worker-responses" : given);
   }
 
   /** The text rules and delimiter for every file the command reads. */
