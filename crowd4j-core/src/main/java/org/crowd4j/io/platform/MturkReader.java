@@ -15,10 +15,12 @@ import org.crowd4j.text.TextAnswers;
  * worker's {@code Answer.*} columns. The annotator is {@code WorkerId}; the task id is {@code
  * HITId}, or the column {@link ExportOptions#taskField()} names ({@code Input.name}, or {@code
  * name} for it, or any other column); the answer is the {@code Answer.*} column {@link
- * ExportOptions#answerField()} names, or the only one. Values joined with {@code '|'} (MTurk's way
- * of writing several checked boxes of one name) become one label, sorted and joined again. Rows of
- * {@code Rejected} assignments are left out and counted. Free texts ({@link #readTexts}) are the
- * answer column's values as typed, one per task and worker. Pairwise comparisons ({@link
+ * ExportOptions#answerField()} names, or the only one. Several choices become one label, sorted and
+ * joined with {@code '|'}: values joined with {@code '|'} (MTurk's way of writing several checked
+ * boxes of one name), and a JSON array of strings (a crowd-html multi-select classifier's {@code
+ * labels}, in its column {@code Answer.<name>.labels}, e.g. {@code ["Cat","Dog"]}). Rows of {@code
+ * Rejected} assignments are left out and counted. Free texts ({@link #readTexts}) are the answer
+ * column's values as typed, one per task and worker. Pairwise comparisons ({@link
  * #readComparisons}) are one per row, between two item columns.
  */
 public final class MturkReader {
@@ -153,8 +155,19 @@ public final class MturkReader {
         texts.add(t, w, fields.get(answer), line, header.name(answer), header.name(worker));
         return;
       }
-      String l = LabelSets.ofJoined(file, line, header.name(answer), fields.get(answer), rules);
-      answers.add(t, w, l, line);
+      answers.add(t, w, label(line, header.name(answer), fields.get(answer)), line);
+    }
+
+    /**
+     * A value: a JSON array of strings (the {@code labels} of a multi-select classifier) or one or
+     * more choices joined with {@code '|'}.
+     */
+    private String label(long line, String field, String raw) throws CrowdFormatException {
+      String v = raw.trim();
+      if (v.startsWith("[") && v.endsWith("]")) {
+        return LabelSets.of(file, line, field, JsonInput.stringArray(file, line, field, v), rules);
+      }
+      return LabelSets.ofJoined(file, line, field, raw, rules);
     }
   }
 }
