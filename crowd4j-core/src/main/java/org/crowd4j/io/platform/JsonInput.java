@@ -262,6 +262,53 @@ final class JsonInput {
     }
   }
 
+  /**
+   * The keys set to {@code true} of a JSON object of booleans ({@code {"cat": true, "dog": false}},
+   * the output of a checkbox group), in the object's order.
+   */
+  static List<String> checkedKeys(Path file, long line, String field, String text)
+      throws CrowdFormatException {
+    try (JsonParser p = FACTORY.createParser(text)) {
+      List<String> out = new ArrayList<>();
+      if (p.nextToken() != JsonToken.START_OBJECT) {
+        throw new CrowdFormatException(
+            file, line, field, "field '" + field + "' is not a JSON object");
+      }
+      for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+        String key = p.currentName();
+        JsonToken v = p.nextToken();
+        if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
+          throw new CrowdFormatException(
+              file,
+              line,
+              field,
+              "field '"
+                  + field
+                  + "' holds a JSON object whose '"
+                  + key
+                  + "' is "
+                  + describe(v)
+                  + "; a checkbox group's values are true or false");
+        }
+        if (v == JsonToken.VALUE_TRUE) {
+          out.add(key);
+        }
+      }
+      if (p.nextToken() != null) {
+        throw new CrowdFormatException(
+            file, line, field, "field '" + field + "' has text after its JSON object");
+      }
+      return out;
+    } catch (IOException e) {
+      throw new CrowdFormatException(
+          file,
+          line,
+          field,
+          "field '" + field + "' looks like a JSON object but is not valid JSON: " + message(e),
+          e);
+    }
+  }
+
   private static String message(IOException e) {
     return e instanceof JsonProcessingException j ? j.getOriginalMessage() : e.getMessage();
   }

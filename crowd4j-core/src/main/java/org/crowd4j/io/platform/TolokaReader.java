@@ -21,9 +21,10 @@ import org.crowd4j.text.TextAnswers;
  * ASSIGNMENT:task_id} when the file has it, else the only {@code INPUT:} column; with several
  * {@code INPUT:} columns and no {@code ASSIGNMENT:task_id} the choice is an error that lists them.
  * The answer is the {@code OUTPUT:} column {@link ExportOptions#answerField()} names, or the only
- * one. A value that is a JSON array of strings (a multiple choice) becomes one label, sorted and
- * joined with {@code '|'}. Rows of {@code REJECTED} assignments are left out and counted. The
- * non-empty {@code GOLDEN:} value of the answer's output is the known label of that task ({@link
+ * one. A value that is a JSON array of strings (a multiple choice), or a JSON object of booleans (a
+ * checkbox group: the options set to {@code true}), becomes one label, sorted and joined with
+ * {@code '|'}. Rows of {@code REJECTED} assignments are left out and counted. The non-empty {@code
+ * GOLDEN:} value of the answer's output is the known label of that task ({@link
  * ExportAnswers#gold()}). Free texts ({@link #readTexts}) are the answer column's values as typed,
  * one per task and worker. Pairwise comparisons ({@link #readComparisons}) are one per row, between
  * two item columns.
@@ -192,11 +193,17 @@ public final class TolokaReader {
       }
     }
 
-    /** A value; a JSON array of strings is a multiple choice. */
+    /**
+     * A value; a JSON array of strings is a multiple choice, and so is a JSON object of booleans (a
+     * checkbox group: the options set to {@code true}).
+     */
     private String label(long line, String field, String raw) throws CrowdFormatException {
       String v = raw.trim();
       if (v.startsWith("[") && v.endsWith("]")) {
         return LabelSets.of(file, line, field, JsonInput.stringArray(file, line, field, v), rules);
+      }
+      if (v.startsWith("{") && v.endsWith("}")) {
+        return LabelSets.of(file, line, field, JsonInput.checkedKeys(file, line, field, v), rules);
       }
       return StrictInput.id(file, line, field, raw, rules);
     }

@@ -106,6 +106,39 @@ class PlatformMultiLabelTest {
   }
 
   @Test
+  void tolokaCheckboxGroupsAreTheirCheckedOptions() throws Exception {
+    // a checkbox group's output: a JSON object of the options, true where checked
+    String h = "INPUT:image\tOUTPUT:animals\tASSIGNMENT:worker_id\tASSIGNMENT:status\n";
+    Path group =
+        file(
+            "group.tsv",
+            h
+                + "i1\t\"{\"\"dog\"\": true, \"\"cat\"\": true, \"\"bird\"\": false}\"\tw1\tAPPROVED\n"
+                + "i1\t\"{\"\"dog\"\": false, \"\"cat\"\": true}\"\tw2\tAPPROVED\n");
+    Path array =
+        file(
+            "array.tsv",
+            h
+                + "i1\t\"[\"\"cat\"\",\"\"dog\"\"]\"\tw1\tAPPROVED\n"
+                + "i1\t\"[\"\"cat\"\"]\"\tw2\tAPPROVED\n");
+    PlatformExportsTest.assertSameData(
+        export(array, ExportFormat.TOLOKA).data(), export(group, ExportFormat.TOLOKA).data());
+    String[][] bad = {
+      {"\"{\"\"cat\"\": 1}\"", "a checkbox group's values are true or false"},
+      {"\"{\"\"cat\"\": false}\"", "has no choice"},
+      {"\"{\"\"cat\"\": true,}\"", "is not valid JSON"},
+    };
+    for (String[] b : bad) {
+      Path p = file("bad.tsv", h + "i1\t" + b[0] + "\tw1\tAPPROVED\n");
+      CrowdFormatException e =
+          assertThrows(CrowdFormatException.class, () -> export(p, ExportFormat.TOLOKA), b[0]);
+      assertEquals(2, e.line(), b[0]);
+      assertEquals("OUTPUT:animals", e.field(), b[0]);
+      assertTrue(e.getMessage().contains(b[1]), e.getMessage());
+    }
+  }
+
+  @Test
   void mturkMultiSelectLabelsAreTheirLongCsv() throws Exception {
     // crowd-image-classifier-multi-select: {"animals": {"labels": [...]}}, in the batch results
     // the column Answer.animals.labels holding a JSON array
