@@ -227,39 +227,34 @@ final class JsonInput {
    */
   static List<String> stringArray(Path file, long line, String field, String text)
       throws CrowdFormatException {
-    try (JsonParser p = FACTORY.createParser(text)) {
-      List<String> out = new ArrayList<>();
-      if (p.nextToken() != JsonToken.START_ARRAY) {
-        throw new CrowdFormatException(
-            file, line, field, "field '" + field + "' is not a JSON array");
-      }
-      for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-        if (t != JsonToken.VALUE_STRING) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              field,
-              "field '"
-                  + field
-                  + "' holds a JSON array with "
-                  + describe(t)
-                  + "; choices are strings");
-        }
-        out.add(p.getText());
-      }
-      if (p.nextToken() != null) {
-        throw new CrowdFormatException(
-            file, line, field, "field '" + field + "' has text after its JSON array");
-      }
-      return out;
-    } catch (IOException e) {
-      throw new CrowdFormatException(
-          file,
-          line,
-          field,
-          "field '" + field + "' looks like a JSON array but is not valid JSON: " + message(e),
-          e);
-    }
+    return parseField(
+        file,
+        line,
+        field,
+        text,
+        "array",
+        p -> {
+          List<String> out = new ArrayList<>();
+          if (p.nextToken() != JsonToken.START_ARRAY) {
+            throw new CrowdFormatException(
+                file, line, field, "field '" + field + "' is not a JSON array");
+          }
+          for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
+            if (t != JsonToken.VALUE_STRING) {
+              throw new CrowdFormatException(
+                  file,
+                  line,
+                  field,
+                  "field '"
+                      + field
+                      + "' holds a JSON array with "
+                      + describe(t)
+                      + "; choices are strings");
+            }
+            out.add(p.getText());
+          }
+          return out;
+        });
   }
 
   /**
@@ -268,35 +263,51 @@ final class JsonInput {
    */
   static List<String> checkedKeys(Path file, long line, String field, String text)
       throws CrowdFormatException {
+    return parseField(
+        file,
+        line,
+        field,
+        text,
+        "object",
+        p -> {
+          List<String> out = new ArrayList<>();
+          if (p.nextToken() != JsonToken.START_OBJECT) {
+            throw new CrowdFormatException(
+                file, line, field, "field '" + field + "' is not a JSON object");
+          }
+          for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+            String key = p.currentName();
+            JsonToken v = p.nextToken();
+            if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
+              throw new CrowdFormatException(
+                  file,
+                  line,
+                  field,
+                  "field '"
+                      + field
+                      + "' holds a JSON object whose '"
+                      + key
+                      + "' is "
+                      + describe(v)
+                      + "; a checkbox group's values are true or false");
+            }
+            if (v == JsonToken.VALUE_TRUE) {
+              out.add(key);
+            }
+          }
+          return out;
+        });
+  }
+
+  /** Reads one JSON value of kind {@code what} that is a whole field; nothing may follow it. */
+  private static <T> T parseField(
+      Path file, long line, String field, String text, String what, FieldBody<T> body)
+      throws CrowdFormatException {
     try (JsonParser p = FACTORY.createParser(text)) {
-      List<String> out = new ArrayList<>();
-      if (p.nextToken() != JsonToken.START_OBJECT) {
-        throw new CrowdFormatException(
-            file, line, field, "field '" + field + "' is not a JSON object");
-      }
-      for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
-        String key = p.currentName();
-        JsonToken v = p.nextToken();
-        if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              field,
-              "field '"
-                  + field
-                  + "' holds a JSON object whose '"
-                  + key
-                  + "' is "
-                  + describe(v)
-                  + "; a checkbox group's values are true or false");
-        }
-        if (v == JsonToken.VALUE_TRUE) {
-          out.add(key);
-        }
-      }
+      T out = body.read(p);
       if (p.nextToken() != null) {
         throw new CrowdFormatException(
-            file, line, field, "field '" + field + "' has text after its JSON object");
+            file, line, field, "field '" + field + "' has text after its JSON " + what);
       }
       return out;
     } catch (IOException e) {
@@ -304,9 +315,20 @@ final class JsonInput {
           file,
           line,
           field,
-          "field '" + field + "' looks like a JSON object but is not valid JSON: " + message(e),
+          "field '"
+              + field
+              + "' looks like a JSON "
+              + what
+              + " but is not valid JSON: "
+              + message(e),
           e);
     }
+  }
+
+  /** The reading of a field's JSON value. */
+  @FunctionalInterface
+  private interface FieldBody<T> {
+    T read(JsonParser p) throws IOException, CrowdFormatException;
   }
 
   private static String message(IOException e) {
