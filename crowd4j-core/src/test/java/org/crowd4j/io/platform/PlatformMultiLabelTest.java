@@ -130,11 +130,7 @@ class PlatformMultiLabelTest {
     };
     for (String[] b : bad) {
       Path p = file("bad.tsv", h + "i1\t" + b[0] + "\tw1\tAPPROVED\n");
-      CrowdFormatException e =
-          assertThrows(CrowdFormatException.class, () -> export(p, ExportFormat.TOLOKA), b[0]);
-      assertEquals(2, e.line(), b[0]);
-      assertEquals("OUTPUT:animals", e.field(), b[0]);
-      assertTrue(e.getMessage().contains(b[1]), e.getMessage());
+      assertRefused(p, ExportFormat.TOLOKA, 2, "OUTPUT:animals", b[1]);
     }
   }
 
@@ -173,12 +169,7 @@ class PlatformMultiLabelTest {
     };
     for (String[] b : bad) {
       Path p = file("bad.csv", h + ok + "H1,W2,Approved,i1," + b[0] + "\n");
-      CrowdFormatException e =
-          assertThrows(CrowdFormatException.class, () -> export(p, ExportFormat.MTURK), b[0]);
-      assertEquals(p, e.file(), b[0]);
-      assertEquals(3, e.line(), b[0]);
-      assertEquals("Answer.animals.labels", e.field(), b[0]);
-      assertTrue(e.getMessage().contains(b[1]), e.getMessage());
+      assertRefused(p, ExportFormat.MTURK, 3, "Answer.animals.labels", b[1]);
     }
   }
 
@@ -193,6 +184,17 @@ class PlatformMultiLabelTest {
     assertSameTagAnswers(expected, tags(x));
     assertEquals(List.of("Bird", "Cat", "Dog", "Horse", "Pig"), expected.tags().names());
     assertEquals(List.of(), x.notes());
+  }
+
+  /**
+   * Reading {@code p} fails at {@code line} and {@code field} with a message holding {@code says}.
+   */
+  private static void assertRefused(Path p, ExportFormat f, long line, String field, String says) {
+    CrowdFormatException e = assertThrows(CrowdFormatException.class, () -> export(p, f), says);
+    assertEquals(p, e.file(), says);
+    assertEquals(line, e.line(), says);
+    assertEquals(field, e.field(), says);
+    assertTrue(e.getMessage().contains(says), e.getMessage());
   }
 
   private static List<String> key(String task, String worker) {
