@@ -161,8 +161,9 @@ final class AnswerChunk implements Serializable {
 
   /** Reads rows into chunk-local dictionary codes. */
   private static final class Builder {
-    final NameDictionary tasks = new NameDictionary(1 << 15);
-    final NameDictionary workers = new NameDictionary(256);
+    final NameDictionary tasks =
+        new NameDictionary(256); // small: a reading task holds one per block
+    final NameDictionary workers = new NameDictionary(64);
     final NameDictionary labels = new NameDictionary(16);
     final RawBlock.IntList task = new RawBlock.IntList();
     final RawBlock.IntList worker = new RawBlock.IntList();
