@@ -32,6 +32,30 @@ final class ByControl<T> {
     controls.addAll(byControl.keySet());
   }
 
+  /** The answer a result gives, or {@code null} for a result of another kind. */
+  @FunctionalInterface
+  interface ResultAnswer<T> {
+    T of(LabelStudioExport.Task task, LabelStudioExport.Result r) throws CrowdFormatException;
+  }
+
+  /**
+   * Adds every annotation of {@code task}: the answers {@code answer} gives its results, one per
+   * control ({@link #put}).
+   */
+  void addTask(Path file, LabelStudioExport.Task task, ResultAnswer<T> answer)
+      throws CrowdFormatException {
+    for (LabelStudioExport.Annotation a : task.annotations()) {
+      Map<String, T> m = new LinkedHashMap<>();
+      for (LabelStudioExport.Result r : a.results()) {
+        T value = answer.of(task, r);
+        if (value != null) {
+          put(file, r, m, value);
+        }
+      }
+      add(task.id(), a.worker(), a.line(), m);
+    }
+  }
+
   /** Every annotation, grouped by task in order of the tasks' first appearance. */
   List<Given<T>> all() {
     List<Given<T>> out = new ArrayList<>();

@@ -74,18 +74,7 @@ public final class LabelStudioReader {
             in,
             rules,
             options,
-            task -> {
-              for (Annotation a : task.annotations()) {
-                Map<String, String> m = new LinkedHashMap<>();
-                for (Result r : a.results()) {
-                  String label = label(name, r, rules);
-                  if (label != null) {
-                    ByControl.put(name, r, m, label);
-                  }
-                }
-                labels.add(task.id(), a.worker(), a.line(), m);
-              }
-            });
+            task -> labels.addTask(name, task, (t, r) -> label(name, r, rules)));
     String control =
         labels.choose(
             name,
@@ -155,17 +144,12 @@ public final class LabelStudioReader {
             in,
             rules,
             options,
-            task -> {
-              for (Annotation a : task.annotations()) {
-                Map<String, Pair> m = new LinkedHashMap<>();
-                for (Result r : a.results()) {
-                  if ("pairwise".equals(r.type())) {
-                    ByControl.put(file, r, m, pair(file, task, r, rules, options));
-                  }
-                }
-                pairs.add(task.id(), a.worker(), a.line(), m);
-              }
-            });
+            task ->
+                pairs.addTask(
+                    file,
+                    task,
+                    (t, r) ->
+                        "pairwise".equals(r.type()) ? pair(file, t, r, rules, options) : null));
     String control =
         pairs.choose(
             file,
@@ -263,23 +247,7 @@ public final class LabelStudioReader {
             in,
             rules,
             options,
-            task -> {
-              for (Annotation a : task.annotations()) {
-                Map<String, String> m = new LinkedHashMap<>();
-                for (Result r : a.results()) {
-                  if ("textarea".equals(r.type()) && r.text() != null) {
-                    if (r.text().isEmpty()) {
-                      throw new CrowdFormatException(
-                          file, r.line(), "value.text", "field 'value.text' holds no text");
-                    }
-                    String text = String.join(" ", r.text());
-                    StrictInput.text(file, r.line(), "value.text", text, rules);
-                    ByControl.put(file, r, m, text);
-                  }
-                }
-                texts.add(task.id(), a.worker(), a.line(), m);
-              }
-            });
+            task -> texts.addTask(file, task, (t, r) -> text(file, r, rules)));
     String control =
         texts.choose(file, options.answerField(), "texts", "'textarea'", "free texts", x.types());
     Notes notes = new Notes();
@@ -300,6 +268,20 @@ public final class LabelStudioReader {
           file, 0, null, "no texts in the Label Studio export " + notes.lines());
     }
     return new ExportData<>(b.build(), notes.lines());
+  }
+
+  /** The text of a {@code textarea} result (its texts joined with a space), or null for others. */
+  private static String text(Path file, Result r, CsvFormat rules) throws CrowdFormatException {
+    if (!"textarea".equals(r.type()) || r.text() == null) {
+      return null;
+    }
+    if (r.text().isEmpty()) {
+      throw new CrowdFormatException(
+          file, r.line(), "value.text", "field 'value.text' holds no text");
+    }
+    String text = String.join(" ", r.text());
+    StrictInput.text(file, r.line(), "value.text", text, rules);
+    return text;
   }
 
   /** Reads the masks of {@code file}: the run-length brush regions of each annotation. */
