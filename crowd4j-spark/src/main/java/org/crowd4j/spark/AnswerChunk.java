@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
-import org.apache.spark.unsafe.hash.Murmur3_x86_32;
 import org.apache.spark.unsafe.types.UTF8String;
 import scala.Tuple2;
 
@@ -61,21 +60,17 @@ final class AnswerChunk implements Serializable {
   }
 
   /**
-   * Spark's hash partition of a string key: Murmur3 of its bytes with seed 42 (which is also {@link
-   * UTF8String#hashCode()}; 42 for null), modulo {@code n}.
+   * Spark's hash partition of a string key: {@link UTF8String#hashCode()} (Murmur3 of its bytes
+   * with seed 42, as Spark's {@code HashPartitioning} hashes a string; 42 for null), modulo {@code
+   * n}.
    */
   static int partitionOf(UTF8String key, int n) {
-    return partitionOfHash(key == null ? 42 : murmur3(key), n);
+    return partitionOfHash(key == null ? 42 : key.hashCode(), n);
   }
 
   private static int partitionOfHash(int hash, int n) {
     int p = hash % n;
     return p < 0 ? p + n : p;
-  }
-
-  private static int murmur3(UTF8String key) {
-    return Murmur3_x86_32.hashUnsafeBytes(
-        key.getBaseObject(), key.getBaseOffset(), key.numBytes(), 42);
   }
 
   /**
@@ -123,14 +118,14 @@ final class AnswerChunk implements Serializable {
 
       private void add(InternalRow r) {
         if (r.isNullAt(0) || r.isNullAt(1) || r.isNullAt(2)) {
-          int b = partitionOfHash(r.isNullAt(0) ? 42 : murmur3(r.getUTF8String(0)), blocks);
+          int b = partitionOf(r.isNullAt(0) ? null : r.getUTF8String(0), blocks);
           builder(b).countIncomplete(r);
           return;
         }
         UTF8String task = r.getUTF8String(0);
         if (lastTask == null || !NameDictionary.sameBytes(lastTask, task)) {
           // answers of one task often come together: hashed once for them all
-          int h = murmur3(task);
+          int h = task.hashCode();
           lastBlock = partitionOfHash(h, blocks);
           Builder into = builder(lastBlock);
           lastId = into.tasks.idOf(task, h);
