@@ -54,6 +54,15 @@ final class NameDictionary {
     return size - 1;
   }
 
+  /** The id of every name of {@code names}, in their order. */
+  int[] idsOf(AnswerChunk.NameList names) {
+    int[] ids = new int[names.size()];
+    for (int i = 0; i < ids.length; i++) {
+      ids[i] = idOf(names.get(i));
+    }
+    return ids;
+  }
+
   int size() {
     return size;
   }

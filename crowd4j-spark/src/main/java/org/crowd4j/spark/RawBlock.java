@@ -107,17 +107,11 @@ final class RawBlock implements Serializable {
       nullTasks += c.nullTasks;
       nullWorkers += c.nullWorkers;
       nullLabels += c.nullLabels;
-      int[] taskId = new int[c.tasks.size()];
-      for (int i = 0; i < taskId.length; i++) {
-        taskId[i] = tasks.idOf(c.tasks.get(i));
-      }
+      int[] taskId = tasks.idsOf(c.tasks);
       while (gold.size() < tasks.size()) {
         gold.add(-1);
       }
-      int[] workerId = new int[c.workers.size()];
-      for (int i = 0; i < workerId.length; i++) {
-        workerId[i] = workers.idOf(c.workers.get(i));
-      }
+      int[] workerId = workers.idsOf(c.workers);
       int[] labelId = new int[c.labels.size()];
       for (int i = 0; i < labelId.length; i++) {
         labelId[i] = localLabel(c.labels.get(i));
