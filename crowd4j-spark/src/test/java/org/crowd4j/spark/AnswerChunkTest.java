@@ -69,6 +69,7 @@ class AnswerChunkTest extends SparkTestBase {
     assertEquals(1, whole.nullTasks);
     assertEquals(1, whole.nullWorkers);
     assertEquals(1, whole.nullLabels);
+    assertEquals(10, java.util.Arrays.stream(goldNames(whole)).filter(g -> g != null).count());
     for (int flush : new int[] {1, 2, 7}) {
       List<InternalRow> shuffled = new ArrayList<>(rows);
       java.util.Collections.shuffle(shuffled, new Random(flush));
@@ -77,7 +78,7 @@ class AnswerChunkTest extends SparkTestBase {
       assertArrayEquals(whole.off, chunked.off);
       assertArrayEquals(whole.worker, chunked.worker);
       assertArrayEquals(whole.workers, chunked.workers);
-      assertArrayEquals(whole.gold.length == 0 ? new int[0] : goldNames(whole), goldNames(chunked));
+      assertArrayEquals(goldNames(whole), goldNames(chunked));
       assertEquals(labelNames(whole), labelNames(chunked));
       assertEquals(whole.rows, chunked.rows);
     }
@@ -111,10 +112,11 @@ class AnswerChunkTest extends SparkTestBase {
     return RawBlock.of(chunks.iterator());
   }
 
-  private static int[] goldNames(RawBlock b) {
-    int[] out = new int[b.gold.length];
+  /** Each task's gold label by name, null for none. */
+  private static String[] goldNames(RawBlock b) {
+    String[] out = new String[b.gold.length];
     for (int i = 0; i < out.length; i++) {
-      out[i] = b.gold[i] < 0 ? -1 : b.labels[b.gold[i]].hashCode();
+      out[i] = b.gold[i] < 0 ? null : b.labels[b.gold[i]];
     }
     return out;
   }
