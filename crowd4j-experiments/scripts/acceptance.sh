@@ -7,6 +7,7 @@
 #   SEEDS: comma-separated, default 0,1,2,3,4
 # CROWD4J_JAR: the command-line jar to run (default crowd4j-cli/target/crowd4j.jar, lib/ beside it), e.g. a
 # copy, so that rebuilding during the runs does not change them.
+# CROWD4J_PARAMS: extra space-separated name=value options passed as --param (e.g. "members=5"); empty: none.
 # One CSV row per run: dataset,setting,method,seed,test_acc,select_metric,select_score,chosen,best_epoch,
 # epochs_run,candidates,seconds,annotator_epochs
 set -euo pipefail
@@ -28,6 +29,9 @@ for m in ${methods//,/ }; do
       mv|ds) args=(--method two-stage --param "aggregator=$m" "${args[@]}") ;;
       *) args=(--method "$m" "${args[@]}") ;;
     esac
+    for p in ${CROWD4J_PARAMS:-}; do
+      args+=(--param "$p")
+    done
     if [ "$setting" = valid ]; then
       args+=(--valid-features "$d/valid_features.csv" --valid-gold "$d/valid_gold.csv")
     fi

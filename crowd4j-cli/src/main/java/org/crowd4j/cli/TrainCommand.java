@@ -132,8 +132,9 @@ final class TrainCommand implements Callable<Integer> {
   @Option(
       names = "--no-tune",
       description =
-          "Train once with the defaults (standardised features, lr 1e-3, the learner's own"
-              + " options) instead of choosing scaling, step sizes and regulariser from the grid.")
+          "Train one network once with the defaults (standardised features, lr 1e-3, the"
+              + " learner's own options) instead of choosing scaling, step sizes and regulariser"
+              + " from the grid and averaging an ensemble of networks (--param members=N).")
   boolean noTune;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed (default 0).")
@@ -249,6 +250,10 @@ final class TrainCommand implements Callable<Integer> {
     }
     if (seed != null) {
       train = train.withSeed(seed);
+    }
+    if (noTune && !params.containsKey("members")) {
+      // one training means one network
+      train = train.withMembers(1);
     }
     Set<String> fixed = new LinkedHashSet<>(params.keySet());
     if (itemEmbeddings) {
@@ -450,27 +455,50 @@ final class TrainCommand implements Callable<Integer> {
   @SuppressWarnings("unchecked")
   private static void printTuning(PrintWriter outw, LearnedModel model) {
     Map<String, Object> t = model.tuning();
-    if (t == null || ((List<?>) t.get("candidates")).size() < 2) {
+    if (t == null) {
       return;
     }
     List<Map<String, Object>> cs = (List<Map<String, Object>>) t.get("candidates");
-    outw.printf(
-        Locale.ROOT,
-        "chosen by %s (%s of %d candidates): %s%n",
-        t.get("metric"),
-        t.get("rule"),
-        cs.size(),
-        text((Map<String, String>) t.get("chosen")));
-    for (Map<String, Object> c : cs) {
-      Object score = c.get("score");
+    if (cs.size() > 1) {
       outw.printf(
           Locale.ROOT,
-          "  %-10s epoch %3s of %3s  %s%n",
-          score == null ? "NaN" : String.format(Locale.ROOT, "%.4f", (Double) score),
-          c.get("bestEpoch"),
-          c.get("epochsRun"),
-          text((Map<String, String>) c.get("setting")));
+          "chosen by %s (%s of %d candidates): %s%n",
+          t.get("metric"),
+          t.get("rule"),
+          cs.size(),
+          text((Map<String, String>) t.get("chosen")));
+      for (Map<String, Object> c : cs) {
+        outw.printf(
+            Locale.ROOT,
+            "  %-10s epoch %3s of %3s  %s%n",
+            score(c),
+            c.get("bestEpoch"),
+            c.get("epochsRun"),
+            text((Map<String, String>) c.get("setting")));
+      }
     }
+    List<Map<String, Object>> ms = (List<Map<String, Object>>) t.get("members");
+    if (ms != null && ms.size() > 1) {
+      outw.printf(
+          Locale.ROOT,
+          "an ensemble of %d classifiers with the chosen setting, their class probabilities"
+              + " averaged:%n",
+          ms.size());
+      for (Map<String, Object> m : ms) {
+        outw.printf(
+            Locale.ROOT,
+            "  %-10s epoch %3s of %3s  seed %s%n",
+            score(m),
+            m.get("bestEpoch"),
+            m.get("epochsRun"),
+            m.get("seed"));
+      }
+    }
+  }
+
+  private static String score(Map<String, Object> c) {
+    Object score = c.get("score");
+    return score == null ? "NaN" : String.format(Locale.ROOT, "%.4f", (Double) score);
   }
 
   private static String text(Map<String, String> setting) {

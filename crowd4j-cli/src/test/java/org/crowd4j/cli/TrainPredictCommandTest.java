@@ -57,12 +57,17 @@ class TrainPredictCommandTest {
     // progress on standard error: plain lines when not on a terminal, one per epoch
     assertTrue(t.err().contains("conal: epoch 1/4, loss "), t.err());
     assertTrue(t.err().contains("conal: epoch 4/4, loss "), t.err());
-    // the grid without the fixed options: 3 candidates, each announced and scored; the choice
-    assertTrue(t.err().contains("conal: candidate 3/3: "), t.err());
+    // the grid without the fixed options: 3 candidates, each announced and scored; the choice;
+    // then 4 more networks of the chosen setting (1,000 items: an ensemble of 5)
+    assertTrue(t.err().contains("conal: candidate 3/7: "), t.err());
+    assertTrue(t.err().contains("conal: candidate 7/7: "), t.err());
     assertTrue(
         t.out().contains("chosen by valid-acc (highest of 3 candidates): standardize="), t.out());
+    assertTrue(t.out().contains("an ensemble of 5 classifiers with the chosen setting"), t.out());
     JsonNode saved = new ObjectMapper().readTree(model.resolve("model.json").toFile());
     assertEquals(3, saved.get("tuning").get("candidates").size());
+    assertEquals(5, saved.get("tuning").get("members").size());
+    assertEquals(5, saved.get("members").asInt());
     assertEquals("valid-acc", saved.get("tuning").get("metric").asText());
     assertEquals(
         saved.get("tuning").get("chosen").get("standardize").asBoolean(),

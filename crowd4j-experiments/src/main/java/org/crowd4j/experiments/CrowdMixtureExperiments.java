@@ -246,6 +246,7 @@ public final class CrowdMixtureExperiments {
                 0,
                 true,
                 true,
+                1,
                 seed,
                 "");
         for (String method : list("methods", "crowd-mixture-net,raykar-em")) {

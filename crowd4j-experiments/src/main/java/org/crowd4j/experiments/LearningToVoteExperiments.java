@@ -119,6 +119,7 @@ public final class LearningToVoteExperiments {
         0,
         true,
         false,
+        1,
         seed,
         "");
   }

@@ -50,8 +50,11 @@ import org.crowd4j.simulate.SimulatedCrowd;
  * epoch and resident memory). Usage: {@code Reproduce EXPERIMENT [key=value…]} with {@code
  * shared=DIR} (default {@code $CROWD4J_SHARED}, else the nearest {@code shared/} folder upwards),
  * {@code seeds=0,1,2,3,4}, {@code protocol=sound|authors}, {@code epochs=N}, {@code threads=N}
- * (default 1), {@code methods=a,b}, {@code out=FILE} (CSV rows are appended). Prints one line per
- * run and a table of mean ± sample standard deviation.
+ * (default 1), {@code methods=a,b}, {@code out=FILE} (CSV rows are appended); the real-data
+ * experiments also take {@code devfold=F} (F in 0–4: one of five seeded folds of the training items
+ * with gold is removed from training and scored with its gold, a development set that is neither
+ * test data nor seen by the run). Prints one line per run and a table of mean ± sample standard
+ * deviation.
  */
 public final class Reproduce {
   private final Map<String, String> args;
@@ -155,10 +158,11 @@ public final class Reproduce {
   /** Columns of the CSV rows; shorter rows are padded with empty cells. */
   private static final String HEADER =
       "experiment,dataset,method,setting,seed,test_acc,cm_error,best_epoch,sec_per_epoch,"
-          + "select_metric,select_score,valid_acc,train_gold_acc,chosen,epochs_run,annotator_nll\n";
+          + "select_metric,select_score,valid_acc,train_gold_acc,chosen,epochs_run,annotator_nll,"
+          + "members,devfold_acc,member0_valid_acc,member0_devfold_acc\n";
 
   private void record(String... cells) throws IOException {
-    String[] row = Arrays.copyOf(cells, Math.max(cells.length, 16));
+    String[] row = Arrays.copyOf(cells, Math.max(cells.length, 20));
     for (int i = cells.length; i < row.length; i++) {
       row[i] = "";
     }
@@ -196,6 +200,9 @@ public final class Reproduce {
         dataset.contains("/") ? Path.of(dataset) : shared().resolve("datasets").resolve(dataset);
     String name = folder.getFileName().toString();
     CrowdFiles files = CrowdFiles.read(folder);
+    if (args.containsKey("devfold")) {
+      files = withoutDevFold(files, Integer.parseInt(args.get("devfold")));
+    }
     boolean useValid = Boolean.parseBoolean(args.getOrDefault("valid", "true"));
     boolean withTest = Boolean.parseBoolean(args.getOrDefault("test", "true"));
     Validation valid = useValid ? files.valid() : null;
@@ -211,7 +218,8 @@ public final class Reproduce {
           "valid",
           "test",
           "epochs",
-          "dir"
+          "dir",
+          "devfold"
         }) {
       fixed.remove(reserved);
     }
@@ -272,6 +280,77 @@ public final class Reproduce {
       }
     }
   }
+
+  /** Training items of a dev fold: removed from training, scored with their training gold. */
+  private Validation devFold;
+
+  /**
+   * {@code files} without the answers of fold {@code fold} (of {@value #DEV_FOLDS}, a fixed seeded
+   * partition of the training items with gold); those items and their gold become {@link #devFold},
+   * a development set that no choice of the evaluation uses and that is not test data.
+   */
+  private CrowdFiles withoutDevFold(CrowdFiles files, int fold) {
+    CrowdDataset data = files.data();
+    if (files.trainGold() == null || fold < 0 || fold >= DEV_FOLDS) {
+      throw new IllegalArgumentException(
+          "devfold needs training gold and a fold in 0.." + (DEV_FOLDS - 1));
+    }
+    int n = data.numTasks();
+    int[] order = new int[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    SplittableRandom rng = new SplittableRandom(DEV_FOLD_SEED);
+    for (int i = n - 1; i > 0; i--) {
+      int j = rng.nextInt(i + 1);
+      int t = order[i];
+      order[i] = order[j];
+      order[j] = t;
+    }
+    boolean[] inFold = new boolean[n];
+    int c = 0;
+    for (int p = 0; p < n; p++) {
+      int i = order[p];
+      if (files.trainGold().hasKnown(i) && c++ % DEV_FOLDS == fold) {
+        inFold[i] = true;
+      }
+    }
+    CrowdDataset.Builder b = CrowdDataset.builder().labels(data.labels().names());
+    for (int a = 0; a < data.numAnswers(); a++) {
+      if (!inFold[data.task(a)]) {
+        b.add(
+            data.tasks().name(data.task(a)),
+            data.workers().name(data.worker(a)),
+            data.labels().name(data.label(a)));
+      }
+    }
+    TaskFeatures all = files.features().alignedTo(data.tasks());
+    List<String> names = new ArrayList<>();
+    List<Integer> gold = new ArrayList<>();
+
+    int d = all.dim();
+    for (int i = 0; i < n; i++) {
+      if (inFold[i]) {
+        names.add(data.tasks().name(i));
+        gold.add(files.trainGold().label(i));
+      }
+    }
+    float[] rows = new float[names.size() * d];
+    int r = 0;
+    for (int i = 0; i < n; i++) {
+      if (inFold[i]) {
+        System.arraycopy(all.row(i), 0, rows, r++ * d, d);
+      }
+    }
+    devFold =
+        new Validation(
+            new TaskFeatures(Vocabulary.of(names), d, rows),
+            gold.stream().mapToInt(Integer::intValue).toArray());
+    return new CrowdFiles(b.build(), files.features(), null, files.valid(), files.test());
+  }
+
+  private static final int DEV_FOLDS = 5;
+  private static final long DEV_FOLD_SEED = 12345L;
 
   private static TrainOptions bind(TrainOptions t, Map<String, String> fixed) {
     Map<String, String> own = new LinkedHashMap<>();
@@ -353,7 +432,26 @@ public final class Reproduce {
         trainAcc,
         chosen.toString(),
         Integer.toString(s.epochsRun()),
-        Double.isNaN(s.annotatorScore()) ? "" : f(s.annotatorScore()));
+        Double.isNaN(s.annotatorScore()) ? "" : f(s.annotatorScore()),
+        Integer.toString(m.members()),
+        devFold == null ? "" : f(devFold.accuracy(m.predictLabels(devFold.features()))),
+        files.valid() == null ? "" : f(memberAccuracy(m, files.valid())),
+        devFold == null ? "" : f(memberAccuracy(m, devFold)));
+  }
+
+  /** Accuracy of the ensemble's first member alone. */
+  private static double memberAccuracy(LearnedModel m, Validation v) {
+    double[] p = m.predictMember(0, v.features());
+    int k = p.length / v.features().numRows();
+    int[] pred = new int[v.features().numRows()];
+    for (int i = 0; i < pred.length; i++) {
+      for (int c = 1; c < k; c++) {
+        if (p[i * k + c] > p[i * k + pred[i]]) {
+          pred[i] = c;
+        }
+      }
+    }
+    return v.accuracy(pred);
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +39,12 @@ import org.crowd4j.nn.internal.TrainingResult;
  * float tensors in the safetensors format, which PyTorch, numpy and DJL open directly); {@link
  * #load} reads it back, and reads models of earlier format versions ({@code parameters.bin}).
  *
+ * <p>A model may be an ensemble ({@link #members()} &gt; 1, built by {@link Tuning}): classifiers
+ * trained with the same setting and different seeds, whose class probabilities {@link #predict}
+ * averages. Everything else (the annotator model, P(correct), ω, embeddings, the training summary)
+ * is the first member's, the one the tuning chose and whose annotator model was fitted. The other
+ * members are saved in the same file as {@code member<k>.*} tensors.
+ *
  * <p>What a model can tell beyond its classifier belongs to the learner's head: P(correct) and the
  * annotator embeddings of CoNAL and LIA, CoNAL's ω, the doctor net's averaged prediction. A method
  * that the model's head does not support throws {@link UnsupportedOperationException}.
@@ -54,6 +61,7 @@ public final class LearnedModel implements AutoCloseable {
   private final TrainedHead head;
   private final TrainingSummary summary;
   private Map<String, Object> tuning;
+  private final List<LearnedModel> extraMembers = new ArrayList<>();
   private boolean closed;
 
   private LearnedModel(
@@ -212,7 +220,58 @@ public final class LearnedModel implements AutoCloseable {
    */
   public double[] predict(float[] rows, int n) {
     checkOpen();
-    return head.predict(rows, n);
+    double[] p = head.predict(rows, n);
+    if (extraMembers.isEmpty()) {
+      return p;
+    }
+    for (LearnedModel m : extraMembers) {
+      addTo(p, m.head.predict(rows, n));
+    }
+    return scaled(p, 1.0 / members());
+  }
+
+  /**
+   * Class probabilities of one member of the ensemble alone, {@code rows × K} row-major.
+   *
+   * @param member the member (0 = the tuned one, up to {@link #members()} − 1)
+   * @param features the items' features
+   * @return the probabilities
+   */
+  public double[] predictMember(int member, TaskFeatures features) {
+    checkOpen();
+    if (member < 0 || member >= members()) {
+      throw new IllegalArgumentException(
+          "member " + member + " of an ensemble of " + members() + " classifiers");
+    }
+    LearnedModel m = member == 0 ? this : extraMembers.get(member - 1);
+    return m.head.predict(features.toArray(), features.numRows());
+  }
+
+  /**
+   * Number of classifiers whose predictions {@link #predict} averages (1 for a single network).
+   *
+   * @return the ensemble's size
+   */
+  public int members() {
+    return 1 + extraMembers.size();
+  }
+
+  /** Makes this model an ensemble with {@code others} (which it then owns and closes). */
+  void addMembers(List<LearnedModel> others) {
+    extraMembers.addAll(others);
+  }
+
+  private static void addTo(double[] acc, double[] p) {
+    for (int i = 0; i < acc.length; i++) {
+      acc[i] += p[i];
+    }
+  }
+
+  private static double[] scaled(double[] p, double f) {
+    for (int i = 0; i < p.length; i++) {
+      p[i] *= f;
+    }
+    return p;
   }
 
   /**
@@ -229,6 +288,14 @@ public final class LearnedModel implements AutoCloseable {
       throw new IllegalArgumentException(
           "expected " + network.inputDim() + " features per row, got " + features.dim());
     }
+    double[] out = sigmoids(features);
+    for (LearnedModel m : extraMembers) {
+      addTo(out, m.sigmoids(features));
+    }
+    return extraMembers.isEmpty() ? out : scaled(out, 1.0 / members());
+  }
+
+  private double[] sigmoids(TaskFeatures features) {
     float[] z = network.logits(network.standardized(features.toArray()));
     double[] out = new double[z.length];
     for (int j = 0; j < z.length; j++) {
@@ -384,6 +451,16 @@ public final class LearnedModel implements AutoCloseable {
     Map<String, Tensors.Tensor> t = new LinkedHashMap<>();
     network.writeTo(t);
     String annotatorKind = head.writeAnnotatorModel(t);
+    for (int k = 1; k < members(); k++) {
+      Map<String, Tensors.Tensor> own = new LinkedHashMap<>();
+      LearnedModel m = extraMembers.get(k - 1);
+      m.network.writeTo(own);
+      m.head.writeAnnotatorModel(own);
+      String prefix = memberPrefix(k);
+      for (Tensors.Tensor v : own.values()) {
+        t.put(prefix + v.name(), new Tensors.Tensor(prefix + v.name(), v.shape(), v.values()));
+      }
+    }
     ModelDescription meta =
         new ModelDescription(
             method,
@@ -398,7 +475,8 @@ public final class LearnedModel implements AutoCloseable {
             "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION,
             NnRuntime.describe(),
             summary,
-            tuning);
+            tuning,
+            members() > 1 ? members() : null);
     ModelFiles.write(dir, t, JSON.valueToTree(meta), JSON);
   }
 
@@ -428,6 +506,42 @@ public final class LearnedModel implements AutoCloseable {
     ModelDescription meta = JSON.convertValue(files.meta(), ModelDescription.class);
     Map<String, Tensors.Tensor> t = files.tensors();
     Backbone spec = Backbone.fromDescription(meta.backbone(), custom);
+    LearnedModel model = fromTensors(meta, spec, t, dir);
+    try {
+      model.setTuning(meta.tuning());
+      int members = meta.members() == null ? 1 : meta.members();
+      for (int k = 1; k < members; k++) {
+        String prefix = memberPrefix(k);
+        Map<String, Tensors.Tensor> own = new LinkedHashMap<>();
+        for (Tensors.Tensor v : t.values()) {
+          if (v.name().startsWith(prefix)) {
+            String name = v.name().substring(prefix.length());
+            own.put(name, new Tensors.Tensor(name, v.shape(), v.values()));
+          }
+        }
+        if (own.isEmpty()) {
+          throw new org.crowd4j.io.ModelFileException(
+              dir.resolve("model.json"),
+              0,
+              "names " + members + " ensemble members, the parameters have no " + prefix + "*");
+        }
+        model.extraMembers.add(fromTensors(meta, spec, own, dir));
+      }
+      return model;
+    } catch (IOException | RuntimeException e) {
+      model.close();
+      throw e;
+    }
+  }
+
+  private static String memberPrefix(int k) {
+    return "member" + k + ".";
+  }
+
+  /** One network and its head from tensors named as a single model's are. */
+  private static LearnedModel fromTensors(
+      ModelDescription meta, Backbone spec, Map<String, Tensors.Tensor> t, Path dir)
+      throws IOException {
     int d = meta.inputDim();
     Vocabulary labels = Vocabulary.of(meta.labels());
     Vocabulary workers = Vocabulary.of(meta.workers());
@@ -437,19 +551,15 @@ public final class LearnedModel implements AutoCloseable {
       WorkerModel annotators =
           AnnotatorModelFormat.read(String.valueOf(meta.annotatorModel()), t, k);
       String method = String.valueOf(meta.method());
-      TrainingSummary summary = meta.summary();
-      LearnedModel model =
-          new LearnedModel(
-              method,
-              meta.options(),
-              meta.train(),
-              spec,
-              network,
-              Learners.trainedHead(method),
-              annotators,
-              summary);
-      model.setTuning(meta.tuning());
-      return model;
+      return new LearnedModel(
+          method,
+          meta.options(),
+          meta.train(),
+          spec,
+          network,
+          Learners.trainedHead(method),
+          annotators,
+          meta.summary());
     } catch (RuntimeException e) {
       network.close();
       throw e;
@@ -468,6 +578,9 @@ public final class LearnedModel implements AutoCloseable {
     if (!closed) {
       closed = true;
       network.close();
+      for (LearnedModel m : extraMembers) {
+        m.close();
+      }
     }
   }
 }

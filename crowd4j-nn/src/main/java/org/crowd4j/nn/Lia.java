@@ -298,6 +298,7 @@ public final class Lia extends BaseLearner<Lia.Options> {
         0,
         true,
         false,
+        1,
         0L,
         "");
   }

@@ -27,6 +27,8 @@ import java.util.Map;
  * @param engine the deep-learning engine that trained it
  * @param summary how the training went ({@code null} in files without one)
  * @param tuning the tuning record ({@link LearnedModel#tuning()}), or {@code null} when untuned
+ * @param members classifiers whose predictions the model averages ({@link LearnedModel#members()});
+ *     {@code null} for one (and in files that predate the field)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ModelDescription(
@@ -42,4 +44,5 @@ public record ModelDescription(
     @JsonInclude(JsonInclude.Include.NON_NULL) String library,
     String engine,
     TrainingSummary summary,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> tuning) {}
+    @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> tuning,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Integer members) {}

@@ -38,6 +38,9 @@ import org.crowd4j.aggregate.OptionsBinder;
  *     classifier frozen (see {@link org.crowd4j.nn.internal.TrainingLoop}); {@link Tuning} switches
  *     it off for the candidates and on for the chosen one
  * @param standardize z-score features with the training mean and standard deviation
+ * @param members classifiers of the ensemble that {@link Tuning} returns (each trained with the
+ *     chosen setting and its own seed, predictions averaged); 0 = {@link Tuning}'s rule (5 for a
+ *     tuned learner on at most 5,000 training items, else 1)
  * @param seed seed for initialisation, dropout, shuffling and the hold-out split
  * @param checkpointDir if not empty, the best model so far is saved there after each improvement
  */
@@ -57,6 +60,7 @@ public record TrainOptions(
     int patience,
     boolean fitAnnotators,
     boolean standardize,
+    int members,
     long seed,
     String checkpointDir) {
 
@@ -102,6 +106,7 @@ public record TrainOptions(
    *     switches
    *     <p>it off for the candidates and on for the chosen one
    * @param standardize z-score features with the training mean and standard deviation
+   * @param members classifiers of {@link Tuning}'s ensemble (0 = its rule)
    * @param seed seed for initialisation, dropout, shuffling and the hold-out split
    * @param checkpointDir if not empty, the best model so far is saved there after each improvement
    */
@@ -136,6 +141,9 @@ public record TrainOptions(
     if (patience < 0) {
       throw new IllegalArgumentException("patience must be ≥ 0: " + patience);
     }
+    if (members < 0) {
+      throw new IllegalArgumentException("members must be ≥ 0 (0 = automatic): " + members);
+    }
     java.util.Objects.requireNonNull(selection, "selection");
     checkpointDir = checkpointDir == null ? "" : checkpointDir;
   }
@@ -169,6 +177,7 @@ public record TrainOptions(
         PATIENCE,
         true,
         true,
+        0,
         0L,
         "");
   }
@@ -206,6 +215,7 @@ public record TrainOptions(
         0,
         true,
         false,
+        1,
         0L,
         "");
   }
@@ -302,6 +312,16 @@ public record TrainOptions(
    */
   public TrainOptions withLearningRate(double lr) {
     return with("learningRate", String.valueOf(lr));
+  }
+
+  /**
+   * A copy with {@code members} classifiers in {@link Tuning}'s ensemble (0 = its rule).
+   *
+   * @param m the ensemble's size
+   * @return the copy
+   */
+  public TrainOptions withMembers(int m) {
+    return with("members", String.valueOf(m));
   }
 
   /**

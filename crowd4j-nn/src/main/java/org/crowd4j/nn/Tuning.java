@@ -38,8 +38,28 @@ import org.crowd4j.data.TaskFeatures;
  * trainings for CoNAL, trace regularisation and the single noise matrix, 5 for the crowd layer,
  * plus that last one; 3 for the two-stage learner. Learners whose epochs are an EM schedule (LIA,
  * the EM baselines, learning to vote) are not tuned.
+ *
+ * <p>The result is an ensemble ({@link LearnedModel#members()}) of {@link TrainOptions#members()}
+ * classifiers: the chosen one and others trained with the chosen setting and their own seeds (other
+ * initialisation, dropout, minibatches and, under held-out selection, other held-out items), each
+ * early-stopped by its own score; their class probabilities are averaged. Averaging independently
+ * trained networks (a deep ensemble, Lakshminarayanan et al. 2017) lowers the variance of the
+ * prediction, which is large for small training sets with noisy labels, and gives back the items
+ * that one member holds out. With {@code members = 0} the count is the rule {@link #members(String,
+ * TrainOptions, int)}: {@value #ENSEMBLE_SIZE} for a tuned learner on at most {@value
+ * #ENSEMBLE_MAX_ITEMS} training items, otherwise 1 (cost: each member is one more early-stopped
+ * training).
  */
 public final class Tuning {
+  /** Members of the automatic ensemble. */
+  public static final int ENSEMBLE_SIZE = 5;
+
+  /** Most training items for which the automatic ensemble has more than one member. */
+  public static final int ENSEMBLE_MAX_ITEMS = 5_000;
+
+  /** Seed step between ensemble members (the 64-bit golden ratio; members never share a seed). */
+  private static final long MEMBER_SEED_STEP = 0x9E3779B97F4A7C15L;
+
   /** Learning rates tried for every tuned learner. */
   public static final List<String> LEARNING_RATES = List.of("0.001", "0.003");
 
@@ -145,6 +165,35 @@ public final class Tuning {
    */
   public static boolean tunes(String learner) {
     return STEP.containsKey(learner);
+  }
+
+  /**
+   * The size of the ensemble {@link #fit} returns: {@code train.members()} when set, otherwise
+   * {@value #ENSEMBLE_SIZE} for a tuned learner ({@link #tunes}) on at most {@value
+   * #ENSEMBLE_MAX_ITEMS} training items and 1 otherwise.
+   *
+   * @param learner the command-line name
+   * @param train the training options
+   * @param items training items
+   * @return the number of members
+   */
+  public static int members(String learner, TrainOptions train, int items) {
+    if (train.members() > 0) {
+      return train.members();
+    }
+    return tunes(learner) && items <= ENSEMBLE_MAX_ITEMS ? ENSEMBLE_SIZE : 1;
+  }
+
+  /**
+   * The seed of ensemble member {@code member} of a training with seed {@code seed} (member 0: the
+   * seed itself).
+   *
+   * @param seed the training's seed
+   * @param member the member
+   * @return its seed
+   */
+  public static long memberSeed(long seed, int member) {
+    return seed + member * MEMBER_SEED_STEP;
   }
 
   /**
@@ -269,7 +318,10 @@ public final class Tuning {
       // the last epoch has no selection score to compare candidates by
       stages = List.of();
     }
-    int total = trainings(stages);
+    TrainOptions own = bound(train, overrides);
+    int members = members(learner, own, data.numTasks());
+    int grid = trainings(stages);
+    int total = grid + members - 1;
     Map<String, String> incumbent = new LinkedHashMap<>();
     for (List<Axis> stage : stages) {
       for (Axis a : stage) {
@@ -279,6 +331,7 @@ public final class Tuning {
     Map<Map<String, String>, Candidate> seen = new LinkedHashMap<>();
     LearnedModel best = null;
     Candidate bestCandidate = null;
+    List<Candidate> ensemble = new ArrayList<>();
     String metric = null;
     try {
       List<List<Axis>> run = stages.isEmpty() ? List.of(List.of()) : stages;
@@ -295,7 +348,7 @@ public final class Tuning {
           long t0 = System.nanoTime();
           LearnedModel m =
               Learners.create(
-                      learner, all, total > 1 ? train.withFitAnnotators(false) : train, backbone)
+                      learner, all, grid > 1 ? train.withFitAnnotators(false) : train, backbone)
                   .fit(data, features, validation, epochs);
           TrainingSummary s = m.summary();
           Candidate c =
@@ -330,26 +383,77 @@ public final class Tuning {
         best.close();
         best = fitted;
       }
+      ensemble.add(bestCandidate);
+      for (int k = 1; k < members; k++) {
+        // the chosen setting again with the member's own seed; only the first member's annotator
+        // model is used, so the others skip its final fit
+        Map<String, String> setting = new LinkedHashMap<>(bestCandidate.setting());
+        setting.put("member", Integer.toString(k));
+        Map<String, String> all = new LinkedHashMap<>(bestCandidate.setting());
+        all.putAll(overrides);
+        all.put("seed", Long.toString(memberSeed(own.seed(), k)));
+        l.onStart(seen.size() + k - 1, total, setting);
+        long t0 = System.nanoTime();
+        LearnedModel m =
+            Learners.create(learner, all, train.withFitAnnotators(false), backbone)
+                .fit(data, features, validation, epochs);
+        best.addMembers(List.of(m));
+        TrainingSummary s = m.summary();
+        Candidate c =
+            new Candidate(
+                setting,
+                s.bestScore(),
+                s.bestEpoch(),
+                s.epochsRun(),
+                (System.nanoTime() - t0) / 1e9);
+        l.onDone(seen.size() + k - 1, total, c);
+        ensemble.add(c);
+      }
     } catch (RuntimeException | Error e) {
       if (best != null) {
         best.close();
       }
       throw e;
     }
-    best.setTuning(record(stages, overrides, metric, List.copyOf(seen.values()), bestCandidate));
+    Map<String, Object> rec =
+        record(stages, overrides, metric, List.copyOf(seen.values()), bestCandidate);
+    rec.put("members", memberRecords(ensemble, own.seed()));
+    best.setTuning(rec);
     return best;
   }
 
-  /** Whether the training's selection is the last epoch, which gives no score. */
-  private static boolean scoreless(
-      TrainOptions train, Map<String, String> overrides, Validation validation) {
+  /** {@code train} with the training options among {@code overrides} bound onto it. */
+  private static TrainOptions bound(TrainOptions train, Map<String, String> overrides) {
     Map<String, String> own = new LinkedHashMap<>();
     for (var c : TrainOptions.class.getRecordComponents()) {
       if (overrides.containsKey(c.getName())) {
         own.put(c.getName(), overrides.get(c.getName()));
       }
     }
-    TrainOptions t = own.isEmpty() ? train : OptionsBinder.bind(train, own);
+    return own.isEmpty() ? train : OptionsBinder.bind(train, own);
+  }
+
+  /** The tuning record's list of ensemble members: seed, score, epochs and time of each. */
+  private static List<Map<String, Object>> memberRecords(List<Candidate> members, long seed) {
+    List<Map<String, Object>> out = new ArrayList<>();
+    for (int k = 0; k < members.size(); k++) {
+      Candidate c = members.get(k);
+      Map<String, Object> m = new LinkedHashMap<>();
+      // as text: a 64-bit seed does not survive JSON readers that parse numbers as doubles
+      m.put("seed", Long.toString(memberSeed(seed, k)));
+      m.put("score", Double.isFinite(c.score()) ? c.score() : null);
+      m.put("bestEpoch", c.bestEpoch());
+      m.put("epochsRun", c.epochsRun());
+      m.put("seconds", Math.round(c.seconds() * 1000) / 1000.0);
+      out.add(m);
+    }
+    return out;
+  }
+
+  /** Whether the training's selection is the last epoch, which gives no score. */
+  private static boolean scoreless(
+      TrainOptions train, Map<String, String> overrides, Validation validation) {
+    TrainOptions t = bound(train, overrides);
     boolean hasValidation = validation != null && validation.count() > 0;
     return t.resolvedSelection(hasValidation) == TrainOptions.Selection.LAST_EPOCH;
   }

@@ -275,6 +275,7 @@ class LearnersTest {
             0,
             true,
             false,
+            1,
             2L,
             dir.resolve("ckpt").toString());
     try (LearnedModel m =

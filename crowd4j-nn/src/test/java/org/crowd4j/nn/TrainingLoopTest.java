@@ -188,6 +188,7 @@ class TrainingLoopTest {
             base.patience(),
             base.fitAnnotators(),
             base.standardize(),
+            base.members(),
             -3,
             base.checkpointDir()),
         t);

@@ -26,9 +26,16 @@ class TuningTest {
     crowd = GaussianCrowd.flippers(300, 3, 5, 4, 0.7, true, 11);
   }
 
-  /** Early stopping with a small patience and a cap far above what the data need. */
+  /**
+   * Early stopping with a small patience and a cap far above what the data need; one classifier
+   * (the ensemble has its own test).
+   */
   private static TrainOptions early(int patience, long seed) {
-    return TrainOptions.defaults().withEpochs(300).withPatience(patience).withSeed(seed);
+    return TrainOptions.defaults()
+        .withEpochs(300)
+        .withPatience(patience)
+        .withSeed(seed)
+        .withMembers(1);
   }
 
   @Test
@@ -181,6 +188,78 @@ class TuningTest {
       Map<String, Object> t2 = again.tuning();
       assertEquals(t1.get("chosen"), t2.get("chosen"));
       assertArrayEquals(p1, again.predict(crowd.test().features()), 0.0);
+    }
+  }
+
+  @Test
+  void ensembleAveragesMembersWithTheirOwnSeedsAndSurvivesSaveAndLoad(@TempDir Path dir)
+      throws Exception {
+    assertEquals(5, Tuning.members(Conal.NAME, TrainOptions.defaults(), 5_000));
+    assertEquals(1, Tuning.members(Conal.NAME, TrainOptions.defaults(), 5_001));
+    assertEquals(1, Tuning.members(Lia.NAME, TrainOptions.defaults(), 100), "EM schedules");
+    assertEquals(2, Tuning.members(Lia.NAME, TrainOptions.defaults().withMembers(2), 100));
+    assertEquals(1, TrainOptions.authorsProtocol().members(), "the authors' protocol: one");
+    List<List<Tuning.Axis>> stages =
+        List.of(List.of(new Tuning.Axis("learningRate", List.of("0.001", "0.01"))));
+    TaskFeatures test = crowd.test().features();
+    double[] p;
+    try (LearnedModel m =
+        Tuning.fit(
+            TraceRegularized.NAME,
+            Map.of("members", "3"),
+            early(4, 5).withMembers(0),
+            GaussianCrowd.smallMlp(),
+            stages,
+            crowd.data(),
+            crowd.features(),
+            null,
+            EpochListener.NONE,
+            null)) {
+      assertEquals(3, m.members());
+      @SuppressWarnings("unchecked")
+      List<Map<String, Object>> ms = (List<Map<String, Object>>) m.tuning().get("members");
+      assertEquals(3, ms.size());
+      for (int k = 0; k < 3; k++) {
+        assertEquals(Long.toString(Tuning.memberSeed(5, k)), ms.get(k).get("seed"));
+      }
+      assertEquals(m.summary().bestScore(), (Double) ms.get(0).get("score"), 0.0);
+      p = m.predict(test);
+      double[][] each = new double[3][];
+      for (int k = 0; k < 3; k++) {
+        each[k] = m.predictMember(k, test);
+      }
+      assertFalse(java.util.Arrays.equals(each[0], each[1]), "members differ");
+      int k = crowd.data().numLabels();
+      for (int i = 0; i < p.length; i++) {
+        assertEquals((each[0][i] + each[1][i] + each[2][i]) / 3, p[i], 1e-12);
+      }
+      for (int i = 0; i < test.numRows(); i++) {
+        double sum = 0;
+        for (int c = 0; c < k; c++) {
+          sum += p[i * k + c];
+        }
+        assertEquals(1.0, sum, 1e-9);
+      }
+      m.save(dir.resolve("e"));
+    }
+    try (LearnedModel loaded = LearnedModel.load(dir.resolve("e"))) {
+      assertEquals(3, loaded.members());
+      assertArrayEquals(p, loaded.predict(test), 0.0);
+    }
+    // same seed, same ensemble
+    try (LearnedModel again =
+        Tuning.fit(
+            TraceRegularized.NAME,
+            Map.of("members", "3"),
+            early(4, 5).withMembers(0),
+            GaussianCrowd.smallMlp(),
+            stages,
+            crowd.data(),
+            crowd.features(),
+            null,
+            EpochListener.NONE,
+            null)) {
+      assertArrayEquals(p, again.predict(test), 0.0);
     }
   }
 
