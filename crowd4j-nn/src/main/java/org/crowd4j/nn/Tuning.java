@@ -350,15 +350,8 @@ public final class Tuning {
               Learners.create(
                       learner, all, grid > 1 ? train.withFitAnnotators(false) : train, backbone)
                   .fit(data, features, validation, epochs);
-          TrainingSummary s = m.summary();
-          Candidate c =
-              new Candidate(
-                  setting,
-                  s.bestScore(),
-                  s.bestEpoch(),
-                  s.epochsRun(),
-                  (System.nanoTime() - t0) / 1e9);
-          metric = s.selectionMetric();
+          Candidate c = candidate(setting, m, t0);
+          metric = m.summary().selectionMetric();
           l.onDone(seen.size(), total, c);
           seen.put(setting, c);
           if (best == null || better(metric, c.score(), bestCandidate.score())) {
@@ -398,14 +391,7 @@ public final class Tuning {
             Learners.create(learner, all, train.withFitAnnotators(false), backbone)
                 .fit(data, features, validation, epochs);
         best.addMembers(List.of(m));
-        TrainingSummary s = m.summary();
-        Candidate c =
-            new Candidate(
-                setting,
-                s.bestScore(),
-                s.bestEpoch(),
-                s.epochsRun(),
-                (System.nanoTime() - t0) / 1e9);
+        Candidate c = candidate(setting, m, t0);
         l.onDone(seen.size() + k - 1, total, c);
         ensemble.add(c);
       }
@@ -420,6 +406,17 @@ public final class Tuning {
     rec.put("members", memberRecords(ensemble, own.seed()));
     best.setTuning(rec);
     return best;
+  }
+
+  /** The record of a training of {@code setting} that began at {@code startNanos}. */
+  private static Candidate candidate(Map<String, String> setting, LearnedModel m, long startNanos) {
+    TrainingSummary s = m.summary();
+    return new Candidate(
+        setting,
+        s.bestScore(),
+        s.bestEpoch(),
+        s.epochsRun(),
+        (System.nanoTime() - startNanos) / 1e9);
   }
 
   /** {@code train} with the training options among {@code overrides} bound onto it. */

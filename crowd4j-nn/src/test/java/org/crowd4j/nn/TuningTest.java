@@ -128,18 +128,7 @@ class TuningTest {
     Map<String, String> fixed = Map.of("lambda", "0.01");
     double[] p1;
     Map<String, Object> t1;
-    try (LearnedModel m =
-        Tuning.fit(
-            TraceRegularized.NAME,
-            fixed,
-            early(4, 3),
-            GaussianCrowd.smallMlp(),
-            stages,
-            crowd.data(),
-            crowd.features(),
-            null,
-            EpochListener.NONE,
-            null)) {
+    try (LearnedModel m = traceReg(fixed, early(4, 3), stages)) {
       t1 = m.tuning();
       assertNotNull(t1);
       assertEquals("held-out-nll", t1.get("metric"));
@@ -173,18 +162,7 @@ class TuningTest {
       assertArrayEquals(p1, loaded.predict(crowd.test().features()), 0.0);
     }
     // same seed, same choice and the same model
-    try (LearnedModel again =
-        Tuning.fit(
-            TraceRegularized.NAME,
-            fixed,
-            early(4, 3),
-            GaussianCrowd.smallMlp(),
-            stages,
-            crowd.data(),
-            crowd.features(),
-            null,
-            EpochListener.NONE,
-            null)) {
+    try (LearnedModel again = traceReg(fixed, early(4, 3), stages)) {
       Map<String, Object> t2 = again.tuning();
       assertEquals(t1.get("chosen"), t2.get("chosen"));
       assertArrayEquals(p1, again.predict(crowd.test().features()), 0.0);
@@ -203,18 +181,7 @@ class TuningTest {
         List.of(List.of(new Tuning.Axis("learningRate", List.of("0.001", "0.01"))));
     TaskFeatures test = crowd.test().features();
     double[] p;
-    try (LearnedModel m =
-        Tuning.fit(
-            TraceRegularized.NAME,
-            Map.of("members", "3"),
-            early(4, 5).withMembers(0),
-            GaussianCrowd.smallMlp(),
-            stages,
-            crowd.data(),
-            crowd.features(),
-            null,
-            EpochListener.NONE,
-            null)) {
+    try (LearnedModel m = threeMembers(stages)) {
       assertEquals(3, m.members());
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> ms = (List<Map<String, Object>>) m.tuning().get("members");
@@ -247,20 +214,39 @@ class TuningTest {
       assertArrayEquals(p, loaded.predict(test), 0.0);
     }
     // same seed, same ensemble
-    try (LearnedModel again =
-        Tuning.fit(
-            TraceRegularized.NAME,
-            Map.of("members", "3"),
-            early(4, 5).withMembers(0),
-            GaussianCrowd.smallMlp(),
-            stages,
-            crowd.data(),
-            crowd.features(),
-            null,
-            EpochListener.NONE,
-            null)) {
+    try (LearnedModel again = threeMembers(stages)) {
       assertArrayEquals(p, again.predict(test), 0.0);
     }
+  }
+
+  /** An ensemble of 3 trace-regularised networks, seed 5, held-out selection. */
+  private static LearnedModel threeMembers(List<List<Tuning.Axis>> stages) {
+    return traceReg(Map.of("members", "3"), early(4, 5).withMembers(0), stages);
+  }
+
+  /** Trace regularisation tuned over {@code stages} with held-out selection. */
+  private static LearnedModel traceReg(
+      Map<String, String> overrides, TrainOptions t, List<List<Tuning.Axis>> stages) {
+    return heldOut(TraceRegularized.NAME, overrides, t, stages);
+  }
+
+  /** {@code learner} tuned over {@code stages}, without validation gold. */
+  private static LearnedModel heldOut(
+      String learner,
+      Map<String, String> overrides,
+      TrainOptions t,
+      List<List<Tuning.Axis>> stages) {
+    return Tuning.fit(
+        learner,
+        overrides,
+        t,
+        GaussianCrowd.smallMlp(),
+        stages,
+        crowd.data(),
+        crowd.features(),
+        null,
+        EpochListener.NONE,
+        null);
   }
 
   @Test
@@ -292,17 +278,8 @@ class TuningTest {
     }
     // the last epoch gives no score to compare: one training, whatever the stages
     try (LearnedModel m =
-        Tuning.fit(
-            TwoStage.NAME,
-            Map.of("selection", "LAST_EPOCH", "epochs", "3"),
-            early(3, 4),
-            GaussianCrowd.smallMlp(),
-            stages,
-            crowd.data(),
-            crowd.features(),
-            null,
-            EpochListener.NONE,
-            null)) {
+        heldOut(
+            TwoStage.NAME, Map.of("selection", "LAST_EPOCH", "epochs", "3"), early(3, 4), stages)) {
       @SuppressWarnings("unchecked")
       List<Map<String, Object>> cs = (List<Map<String, Object>>) m.tuning().get("candidates");
       assertEquals(1, cs.size());
