@@ -213,6 +213,16 @@ class TuningTest {
       assertEquals(3, loaded.members());
       assertArrayEquals(p, loaded.predict(test), 0.0);
     }
+    // a model.json that names a member the parameters do not hold is refused, the file named
+    Path json = dir.resolve("e").resolve("model.json");
+    java.nio.file.Files.writeString(
+        json, java.nio.file.Files.readString(json).replace("\"members\" : 3", "\"members\" : 4"));
+    org.crowd4j.io.ModelFileException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            org.crowd4j.io.ModelFileException.class, () -> LearnedModel.load(dir.resolve("e")));
+    assertTrue(
+        e.getMessage().contains("model.json") && e.getMessage().contains("member3"),
+        e.getMessage());
     // same seed, same ensemble
     try (LearnedModel again = threeMembers(stages)) {
       assertArrayEquals(p, again.predict(test), 0.0);
