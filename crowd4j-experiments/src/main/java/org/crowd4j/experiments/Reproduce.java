@@ -16,6 +16,7 @@ import java.util.SplittableRandom;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.MajorityVote;
+import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
@@ -309,10 +310,12 @@ public final class Reproduce {
     }
     boolean[] inFold = new boolean[n];
     int c = 0;
+    int size = 0;
     for (int p = 0; p < n; p++) {
       int i = order[p];
       if (files.trainGold().hasKnown(i) && c++ % DEV_FOLDS == fold) {
         inFold[i] = true;
+        size++;
       }
     }
     CrowdDataset.Builder b = CrowdDataset.builder().labels(data.labels().names());
@@ -325,27 +328,19 @@ public final class Reproduce {
       }
     }
     TaskFeatures all = files.features().alignedTo(data.tasks());
-    List<String> names = new ArrayList<>();
-    List<Integer> gold = new ArrayList<>();
-
     int d = all.dim();
+    List<String> names = new ArrayList<>();
+    int[] gold = new int[size];
+    float[] rows = new float[size * d];
     for (int i = 0; i < n; i++) {
       if (inFold[i]) {
+        int r = names.size();
         names.add(data.tasks().name(i));
-        gold.add(files.trainGold().label(i));
+        gold[r] = files.trainGold().label(i);
+        System.arraycopy(all.row(i), 0, rows, r * d, d);
       }
     }
-    float[] rows = new float[names.size() * d];
-    int r = 0;
-    for (int i = 0; i < n; i++) {
-      if (inFold[i]) {
-        System.arraycopy(all.row(i), 0, rows, r++ * d, d);
-      }
-    }
-    devFold =
-        new Validation(
-            new TaskFeatures(Vocabulary.of(names), d, rows),
-            gold.stream().mapToInt(Integer::intValue).toArray());
+    devFold = new Validation(new TaskFeatures(Vocabulary.of(names), d, rows), gold);
     return new CrowdFiles(b.build(), files.features(), null, files.valid(), files.test());
   }
 
@@ -441,17 +436,9 @@ public final class Reproduce {
 
   /** Accuracy of the ensemble's first member alone. */
   private static double memberAccuracy(LearnedModel m, Validation v) {
+    int n = v.features().numRows();
     double[] p = m.predictMember(0, v.features());
-    int k = p.length / v.features().numRows();
-    int[] pred = new int[v.features().numRows()];
-    for (int i = 0; i < pred.length; i++) {
-      for (int c = 1; c < k; c++) {
-        if (p[i * k + c] > p[i * k + pred[i]]) {
-          pred[i] = c;
-        }
-      }
-    }
-    return v.accuracy(pred);
+    return v.accuracy(Posteriors.argmax(p, n, p.length / n));
   }
 
   /**

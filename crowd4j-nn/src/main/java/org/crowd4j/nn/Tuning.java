@@ -314,11 +314,11 @@ public final class Tuning {
       EpochListener epochs,
       Listener listener) {
     Listener l = listener == null ? new Listener() {} : listener;
-    if (scoreless(train, overrides, validation)) {
+    TrainOptions own = bound(train, overrides);
+    if (scoreless(own, validation)) {
       // the last epoch has no selection score to compare candidates by
       stages = List.of();
     }
-    TrainOptions own = bound(train, overrides);
     int members = members(learner, own, data.numTasks());
     int grid = trainings(stages);
     int total = grid + members - 1;
@@ -438,21 +438,24 @@ public final class Tuning {
       Map<String, Object> m = new LinkedHashMap<>();
       // as text: a 64-bit seed does not survive JSON readers that parse numbers as doubles
       m.put("seed", Long.toString(memberSeed(seed, k)));
-      m.put("score", Double.isFinite(c.score()) ? c.score() : null);
-      m.put("bestEpoch", c.bestEpoch());
-      m.put("epochsRun", c.epochsRun());
-      m.put("seconds", Math.round(c.seconds() * 1000) / 1000.0);
+      putOutcome(m, c);
       out.add(m);
     }
     return out;
   }
 
+  /** Adds a training's score (null when not finite), epochs and seconds to its record. */
+  private static void putOutcome(Map<String, Object> m, Candidate c) {
+    m.put("score", Double.isFinite(c.score()) ? c.score() : null);
+    m.put("bestEpoch", c.bestEpoch());
+    m.put("epochsRun", c.epochsRun());
+    m.put("seconds", Math.round(c.seconds() * 1000) / 1000.0);
+  }
+
   /** Whether the training's selection is the last epoch, which gives no score. */
-  private static boolean scoreless(
-      TrainOptions train, Map<String, String> overrides, Validation validation) {
-    TrainOptions t = bound(train, overrides);
+  private static boolean scoreless(TrainOptions train, Validation validation) {
     boolean hasValidation = validation != null && validation.count() > 0;
-    return t.resolvedSelection(hasValidation) == TrainOptions.Selection.LAST_EPOCH;
+    return train.resolvedSelection(hasValidation) == TrainOptions.Selection.LAST_EPOCH;
   }
 
   /** Whether {@code score} beats {@code incumbent} under {@code metric} (strictly). */
@@ -489,10 +492,7 @@ public final class Tuning {
     for (Candidate c : done) {
       Map<String, Object> m = new LinkedHashMap<>();
       m.put("setting", c.setting());
-      m.put("score", Double.isFinite(c.score()) ? c.score() : null);
-      m.put("bestEpoch", c.bestEpoch());
-      m.put("epochsRun", c.epochsRun());
-      m.put("seconds", Math.round(c.seconds() * 1000) / 1000.0);
+      putOutcome(m, c);
       cs.add(m);
     }
     t.put("candidates", cs);
