@@ -146,13 +146,24 @@ final class AggregateCommand implements Callable<Integer> {
               + ". Use ds, ds-map, glad, mace or auto.");
     }
     ProgressBar bar =
-        new ProgressBar(
+        ProgressBar.delayed(
             err,
-            data.numAnswers() >= 200_000 ? ProgressBar.mode(output.quiet) : ProgressBar.Mode.OFF);
+            method.startsWith("auto")
+                ? ProgressBar.terminalMode(output.quiet)
+                : data.numAnswers() >= 200_000
+                    ? ProgressBar.mode(output.quiet)
+                    : ProgressBar.Mode.OFF,
+            method.startsWith("auto") ? ProgressBar.AFTER_TWO_SECONDS : 0L);
     long t1 = System.nanoTime();
     AggregationResult result = aggregator.fit(data, new FitContext(known, bar));
     double fitSeconds = (System.nanoTime() - t1) / 1e9;
     bar.finish();
+    if (!output.quiet && result.selection().isPresent()) {
+      for (String note : result.selection().get().notes()) {
+        err.println("note: " + note);
+      }
+      err.flush();
+    }
     if (out != null) {
       ResultWriter.writeLabels(out, result);
     }

@@ -30,16 +30,44 @@ final class ProgressBar implements IterationListener {
   private boolean drawn;
   private int drawnLength;
 
+  /** A delay before anything is shown: steps shorter than this stay silent. */
+  static final long AFTER_TWO_SECONDS = 2_000_000_000L;
+
+  private final long quietUntil;
+
   /** A bar for EM iterations: plain lines at most every 2 s. */
   ProgressBar(PrintWriter err, Mode mode) {
     this(err, mode, 2_000_000_000L);
   }
 
   ProgressBar(PrintWriter err, Mode mode, long intervalNanos) {
+    this(err, mode, intervalNanos, 0L);
+  }
+
+  /**
+   * As {@link #ProgressBar(PrintWriter, Mode)}, showing nothing for the first {@code delayNanos}.
+   */
+  static ProgressBar delayed(PrintWriter err, Mode mode, long delayNanos) {
+    return new ProgressBar(err, mode, 2_000_000_000L, delayNanos);
+  }
+
+  ProgressBar(PrintWriter err, Mode mode, long intervalNanos, long delayNanos) {
     this.err = err;
     this.mode = mode;
     this.intervalNanos = intervalNanos;
-    this.lastLine = System.nanoTime() - intervalNanos;
+    long now = System.nanoTime();
+    this.lastLine = now - intervalNanos;
+    this.quietUntil = now + delayNanos;
+  }
+
+  /**
+   * The mode for progress that only a person at a terminal wants (a choice that may take seconds):
+   * a bar on a terminal, nothing in pipes or with {@code --quiet}; {@code CROWD4J_PROGRESS}
+   * overrides.
+   */
+  static Mode terminalMode(boolean quiet) {
+    Mode m = mode(quiet);
+    return m == Mode.LINES && System.getenv("CROWD4J_PROGRESS") == null ? Mode.OFF : m;
   }
 
   /** The mode for a command: off when quiet, else {@code CROWD4J_PROGRESS} or the terminal. */
@@ -82,7 +110,7 @@ final class ProgressBar implements IterationListener {
    * forces a plain line.
    */
   void step(String what, long done, long total, String unit, String detail, boolean last) {
-    if (mode == Mode.OFF) {
+    if (mode == Mode.OFF || (!last && System.nanoTime() - quietUntil < 0)) {
       return;
     }
     String tail = detail == null || detail.isEmpty() ? "" : "  " + detail;

@@ -70,6 +70,8 @@ final class SelectionOutput {
     o.put("scoredAnswers", s.scoredAnswers());
     o.put("chosen", s.chosen());
     o.put("rule", s.rule());
+    ArrayNode notes = o.putArray("notes");
+    s.notes().forEach(notes::add);
     ArrayNode a = o.putArray("candidates");
     for (CandidateScore c : s.candidates()) {
       ObjectNode n = a.addObject();

@@ -24,6 +24,36 @@ class CommandLineTest {
   }
 
   @Test
+  void autoOnTheReadmeCrowdFallsBackToTheVoteAndSaysWhy() throws Exception {
+    Path sim = dir.resolve("sim");
+    Run s =
+        run(
+            "simulate",
+            "--source",
+            "gaussian",
+            "--annotators",
+            "common:n=30,share=0.5",
+            "--assignment",
+            "k:3",
+            "--seed",
+            "1",
+            "--out",
+            sim.toString());
+    assertEquals(0, s.code(), s.err());
+    String answers = sim.resolve("answers.csv").toString();
+    String gold = sim.resolve("gold.csv").toString();
+    Run mv = run("aggregate", "--answers", answers, "--gold", gold, "--method", "mv");
+    Run auto = run("aggregate", "--answers", answers, "--gold", gold, "--method", "auto");
+    assertEquals(0, auto.code(), auto.err());
+    assertTrue(mv.out().contains("accuracy on 10000 gold tasks: 0.3693"), mv.out());
+    assertTrue(auto.out().contains("accuracy on 10000 gold tasks: 0.3693"), auto.out());
+    assertTrue(auto.err().contains("note: ds overturns the vote on most tasks"), auto.err());
+    assertTrue(auto.err().contains("so the result is majority vote"), auto.err());
+    Run quiet = run("aggregate", "--answers", answers, "--method", "auto", "--quiet");
+    assertEquals("", quiet.err());
+  }
+
+  @Test
   void aggregatesARealFileAndWritesOutputs() throws Exception {
     Path data = SharedData.dataset("bluebirds");
     Path labels = dir.resolve("labels.csv");

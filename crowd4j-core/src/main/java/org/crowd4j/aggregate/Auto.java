@@ -14,6 +14,7 @@ import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.aggregate.select.Criterion;
 import org.crowd4j.aggregate.select.HeldOutPredictions;
 import org.crowd4j.aggregate.select.HeldOutScorer;
+import org.crowd4j.aggregate.select.SolutionGuards;
 import org.crowd4j.aggregate.select.Stacking;
 import org.crowd4j.data.CrowdDataset;
 
@@ -61,7 +62,14 @@ public final class Auto implements Aggregator {
       "mv,soft-mv,ds,wawa,zbs,one-coin-ds,ibcc,crowd-mixture,common-confusion-em,kos,mmsr,mmce,"
           + "glad,mace,ds-map:0.5,ds-map:1,ds-map:2,ds-map:4,ds-map:8";
 
-  private static final List<String> WITHOUT_WORKER_IDS = List.of("mv", "soft-mv", "crowd-mixture");
+  /**
+   * Default candidates on answers without usable annotator ids. The crowd mixture also runs without
+   * ids, but the held-out answers chose it on vote counts where it lost up to 8.5 points to the
+   * vote (RESULTS.md), so it is tried only when listed.
+   */
+  private static final List<String> WITHOUT_WORKER_IDS = List.of("mv", "soft-mv");
+
+  private static final List<String> ID_FREE = List.of("mv", "soft-mv", "crowd-mixture");
 
   /**
    * Default candidates that cost 20–40 Dawid–Skene fits each on a 1M-answer crowd (measured,
@@ -179,8 +187,12 @@ public final class Auto implements Aggregator {
         throw new IllegalArgumentException("auto cannot be its own candidate");
       }
       String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
-      if (data.anonymous() && !WITHOUT_WORKER_IDS.contains(base)) {
-        skipped.put(name, "needs worker ids; the answers are anonymous");
+      if (data.anonymous() && !(defaults ? WITHOUT_WORKER_IDS : ID_FREE).contains(base)) {
+        skipped.put(
+            name,
+            ID_FREE.contains(base)
+                ? "not a default without annotator ids (list it in candidates to include it)"
+                : "needs worker ids; the answers are anonymous");
         continue;
       }
       if (defaults && large && SLOW.contains(base)) {
@@ -225,28 +237,85 @@ public final class Auto implements Aggregator {
   @Override
   public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
     long start = System.nanoTime();
+    List<String> notes = new ArrayList<>();
+    String idNote = SolutionGuards.uninformativeIds(data);
+    CrowdDataset fitData = idNote == null ? data : data.anonymized();
+    if (idNote != null) {
+      notes.add(idNote);
+    }
     Map<String, String> skipped = new LinkedHashMap<>();
-    List<Candidate> candidates = candidates(data, skipped);
-    CrowdDataset scoredData = sample(data);
+    List<Candidate> candidates = candidates(fitData, skipped);
+    CrowdDataset scoredData = sample(fitData);
     FitContext scoringContext =
-        scoredData == data ? context : new FitContext(null, IterationListener.NONE);
+        scoredData == fitData ? context : new FitContext(null, IterationListener.NONE);
     HeldOutScorer scorer =
         new HeldOutScorer(
             options.criterion(),
             options.folds(),
             options.seed(),
-            scoredData == data ? options.folds() : options.largeFolds());
+            scoredData == fitData ? options.folds() : options.largeFolds());
     HeldOutPredictions predictions =
-        scorer.predict(scoredData, candidates, scoringContext, context.listener());
+        scoredData == fitData && options.combination() == Combination.STACK
+            ? pruningPredict(scorer, scoredData, candidates, scoringContext, context.listener())
+            : scorer.predict(scoredData, candidates, scoringContext, context.listener());
     boolean scorable = predictions.numScored() > 0;
-    Stacking stack =
-        scorable && options.combination() == Combination.STACK
-            ? Stacking.fit(predictions, 10_000, 1e-9)
-            : null;
-    double[] weights =
-        !scorable
-            ? first(candidates.size())
-            : stack != null ? prune(stack.weights(), data) : best(predictions);
+    int[] vote = new MajorityVote().fit(data).labels();
+    int[] weightedVote = fitData.anonymous() ? vote : new OneCoinDawidSkene().fit(fitData).labels();
+    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    AggregationResult[] refits = new AggregationResult[candidates.size()];
+    Stacking stack = null;
+    double[] weights = new double[candidates.size()];
+    List<Integer> used = new ArrayList<>();
+    boolean overturned = false;
+    while (anyScored(predictions)) {
+      stack =
+          scorable && options.combination() == Combination.STACK
+              ? Stacking.fit(predictions, 10_000, 1e-9)
+              : null;
+      weights =
+          !scorable
+              ? first(predictions)
+              : stack != null ? prune(stack.weights(), data) : best(predictions);
+      used = new ArrayList<>();
+      for (int c = 0; c < weights.length; c++) {
+        if (weights[c] > 0) {
+          used.add(c);
+        }
+      }
+      used.parallelStream()
+          .filter(c -> refits[c] == null)
+          .forEach(c -> refits[c] = candidates.get(c).method().fit(fitData, quiet));
+      double droppedWeight = 0;
+      for (int c : used) {
+        String renamed =
+            SolutionGuards.permuted(
+                candidates.get(c).name(), refits[c].labels(), vote, weightedVote, data.labels());
+        if (renamed != null) {
+          notes.add(renamed + ": left out");
+          predictions = predictions.excluding(c, "left out: classes renamed against the vote");
+          droppedWeight += weights[c];
+        }
+      }
+      if (droppedWeight == 0) {
+        break;
+      }
+      used = new ArrayList<>();
+      weights = new double[candidates.size()];
+      if (droppedWeight > 0.5) {
+        notes.add(
+            String.format(
+                Locale.ROOT,
+                "the answers are best explained by solutions that overturn the vote (%.0f %% of"
+                    + " the weight): their ranking of the other candidates is not trusted either,"
+                    + " so the result is majority vote",
+                100 * droppedWeight));
+        overturned = true;
+        break;
+      }
+    }
+    if (used.isEmpty() && !overturned) {
+      notes.add("no candidate could be used (each failed or was left out): majority vote");
+    }
     List<CandidateScore> scores = new ArrayList<>();
     for (int c = 0; c < candidates.size(); c++) {
       scores.add(predictions.score(c).withWeight(weights[c]));
@@ -256,16 +325,27 @@ public final class Auto implements Aggregator {
           new CandidateScore(
               e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
     }
-    List<Integer> used = new ArrayList<>();
-    for (int c = 0; c < weights.length; c++) {
-      if (weights[c] > 0) {
-        used.add(c);
-      }
+    String chosen = used.isEmpty() ? "mv" : describeChoice(candidates, weights, used);
+    String rule =
+        !scorable
+            ? "no answer could be held out (every task or worker has one): the first candidate"
+            : options.combination() == Combination.STACK
+                ? "stacked mixture of the candidates' posteriors, weights maximising the held-out"
+                    + " log-likelihood (weights < "
+                    + options.minWeight()
+                    + " dropped)"
+                : "highest held-out log-likelihood";
+    Provenance provenance = Provenance.of(name(), options, data, start);
+    AggregationResult result =
+        used.isEmpty()
+            ? new MajorityVote().fit(data)
+            : used.size() == 1 && fitData == data
+                ? refits[used.get(0)]
+                : mixture(data, used, weights, refits, stack, provenance);
+    String far = SolutionGuards.disagreement(result.labels(), vote, data.labels());
+    if (far != null) {
+      notes.add(far);
     }
-    AggregationResult[] refits = new AggregationResult[candidates.size()];
-    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
-    used.parallelStream().forEach(c -> refits[c] = candidates.get(c).method().fit(data, quiet));
-    String chosen = describeChoice(candidates, weights, used);
     MethodSelection selection =
         new MethodSelection(
             options.criterion(),
@@ -274,25 +354,64 @@ public final class Auto implements Aggregator {
             scoredData.numAnswers(),
             scores,
             chosen,
-            !scorable
-                ? "no answer could be held out (every task or worker has one): the first candidate"
-                : options.combination() == Combination.STACK
-                    ? "stacked mixture of the candidates' posteriors, weights maximising the held-out"
-                        + " log-likelihood (weights < "
-                        + options.minWeight()
-                        + " dropped)"
-                    : "highest held-out log-likelihood");
-    Provenance provenance = Provenance.of(name(), options, data, start);
-    if (used.size() == 1) {
-      return refits[used.get(0)].chosenBy(provenance, selection);
-    }
-    return mixture(data, used, weights, refits, stack, provenance, selection);
+            rule,
+            notes);
+    return result.chosenBy(provenance, selection);
   }
 
-  /** All the weight on the first candidate. */
-  private static double[] first(int c) {
-    double[] w = new double[c];
-    w[0] = 1;
+  /**
+   * Held-out predictions in two rounds: every candidate on the first fold, then the other folds
+   * only for the candidates that hold a stacking weight of at least {@code minWeight} on the first
+   * (a candidate the mixture has no use for on a fifth of the answers is pruned).
+   */
+  private HeldOutPredictions pruningPredict(
+      HeldOutScorer scorer,
+      CrowdDataset scoredData,
+      List<Candidate> candidates,
+      FitContext context,
+      IterationListener listener) {
+    HeldOutPredictions first = scorer.predict(scoredData, candidates, context, listener, 0, 1);
+    if (options.folds() == 1 || first.numScored() == 0 || !anyScored(first)) {
+      return options.folds() == 1
+          ? first
+          : scorer.predict(scoredData, candidates, context, listener);
+    }
+    double[] w = Stacking.fit(first, 10_000, 1e-9).weights();
+    List<Candidate> kept = new ArrayList<>();
+    List<Integer> index = new ArrayList<>();
+    for (int c = 0; c < candidates.size(); c++) {
+      if (first.ok(c) && w[c] >= options.minWeight()) {
+        kept.add(candidates.get(c));
+        index.add(c);
+      }
+    }
+    HeldOutPredictions rest =
+        scorer.predict(scoredData, kept, context, listener, 1, options.folds());
+    return HeldOutPredictions.merge(
+        first,
+        rest,
+        index.stream().mapToInt(Integer::intValue).toArray(),
+        "pruned: no stacking weight on the first fold");
+  }
+
+  private static boolean anyScored(HeldOutPredictions predictions) {
+    for (int c = 0; c < predictions.numCandidates(); c++) {
+      if (predictions.ok(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** All the weight on the first candidate still in the running (not failed, not left out). */
+  private static double[] first(HeldOutPredictions predictions) {
+    double[] w = new double[predictions.numCandidates()];
+    for (int c = 0; c < w.length; c++) {
+      if (predictions.ok(c)) {
+        w[c] = 1;
+        break;
+      }
+    }
     return w;
   }
 
@@ -356,14 +475,13 @@ public final class Auto implements Aggregator {
     return sb.append(')').toString();
   }
 
-  private AggregationResult mixture(
+  private static AggregationResult mixture(
       CrowdDataset data,
       List<Integer> used,
       double[] weights,
       AggregationResult[] refits,
       Stacking stack,
-      Provenance provenance,
-      MethodSelection selection) {
+      Provenance provenance) {
     int n = data.numTasks();
     int k = data.numLabels();
     double[] post = new double[n * k];
@@ -383,14 +501,15 @@ public final class Auto implements Aggregator {
       }
     }
     Diagnostics diagnostics =
-        new Diagnostics(
-            stack.iterations(),
-            converged && stack.converged(),
-            stack.objective(),
-            "stacked held-out log-likelihood per answer");
+        stack != null
+            ? new Diagnostics(
+                stack.iterations(),
+                converged && stack.converged(),
+                stack.objective(),
+                "stacked held-out log-likelihood per answer")
+            : refits[used.get(0)].diagnostics();
     return new AggregationResult(
-            data, post, null, prior, confusionsAgainst(data, post), diagnostics, provenance)
-        .chosenBy(provenance, selection);
+        data, post, null, prior, confusionsAgainst(data, post), diagnostics, provenance);
   }
 
   /**

@@ -172,7 +172,8 @@ public final class DawidSkeneMap implements Aggregator {
             data.numAnswers(),
             weighted,
             grid.get(best).name(),
-            rule);
+            rule,
+            List.of());
     return fitted.chosenBy(Provenance.of(name(), options, data, start), selection);
   }
 }

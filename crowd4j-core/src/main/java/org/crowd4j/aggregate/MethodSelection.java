@@ -17,6 +17,8 @@ import org.crowd4j.aggregate.select.Criterion;
  * @param candidates every candidate's score, in the order tried
  * @param chosen name of the candidate refitted on all answers
  * @param rule how {@code chosen} follows from the scores, in words
+ * @param notes what the guards found and did (ids ignored, candidates left out as permuted, a
+ *     result far from majority vote), for the user to read
  */
 public record MethodSelection(
     Criterion criterion,
@@ -25,13 +27,15 @@ public record MethodSelection(
     long scoredAnswers,
     List<CandidateScore> candidates,
     String chosen,
-    String rule) {
+    String rule,
+    List<String> notes) {
   /** Validates and copies. */
   public MethodSelection {
     Objects.requireNonNull(criterion, "criterion");
     candidates = List.copyOf(candidates);
     Objects.requireNonNull(chosen, "chosen");
     Objects.requireNonNull(rule, "rule");
+    notes = List.copyOf(notes);
   }
 
   /** The score of the chosen candidate. */

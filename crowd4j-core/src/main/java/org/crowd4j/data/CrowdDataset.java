@@ -258,6 +258,23 @@ public final class CrowdDataset {
   }
 
   /**
+   * The same answers with the worker ids dropped: one synthetic worker per answer, {@link
+   * #anonymous()} true (tasks, labels and answer order kept). For crowds whose ids say nothing
+   * about who answered, such as vote counts released with one id per answer.
+   */
+  public CrowdDataset anonymized() {
+    if (anonymous) {
+      return this;
+    }
+    Vocabulary.Growing names = new Vocabulary.Growing();
+    int[] w = new int[label.length];
+    for (int a = 0; a < w.length; a++) {
+      w[a] = names.intern("\u0000anonymous#" + a);
+    }
+    return new CrowdDataset(tasks, names.freeze(), labels, task, w, label, true);
+  }
+
+  /**
    * A content digest (SHA-256 over the vocabularies and columns) for provenance: equal data gives
    * an equal digest.
    */

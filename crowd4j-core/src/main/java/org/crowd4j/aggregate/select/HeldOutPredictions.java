@@ -31,6 +31,51 @@ public final class HeldOutPredictions {
     this.failures = failures;
   }
 
+  /** The same predictions with candidate {@code c} marked as failed for {@code why}. */
+  public HeldOutPredictions excluding(int c, String why) {
+    String[] f = failures.clone();
+    f[c] = why;
+    return new HeldOutPredictions(names, answers, folds, numFolds, probability, f);
+  }
+
+  /**
+   * The predictions of {@code first} and of {@code rest} (other folds, scored for a subset of the
+   * candidates: {@code rest}'s candidate j is {@code first}'s {@code index[j]}) over the answers of
+   * both. A candidate that {@code rest} did not score is marked failed with {@code whyNot}.
+   */
+  public static HeldOutPredictions merge(
+      HeldOutPredictions first, HeldOutPredictions rest, int[] index, String whyNot) {
+    int n1 = first.answers.length;
+    int n2 = rest.answers.length;
+    int[] answers = java.util.Arrays.copyOf(first.answers, n1 + n2);
+    System.arraycopy(rest.answers, 0, answers, n1, n2);
+    int[] folds = java.util.Arrays.copyOf(first.folds, n1 + n2);
+    System.arraycopy(rest.folds, 0, folds, n1, n2);
+    int c = first.names.size();
+    double[][] p = new double[c][];
+    String[] failures = first.failures.clone();
+    boolean[] scored = new boolean[c];
+    for (int j = 0; j < index.length; j++) {
+      int ci = index[j];
+      scored[ci] = true;
+      p[ci] = java.util.Arrays.copyOf(first.probability[ci], n1 + n2);
+      System.arraycopy(rest.probability[j], 0, p[ci], n1, n2);
+      if (failures[ci] == null) {
+        failures[ci] = rest.failures[j];
+      }
+    }
+    for (int ci = 0; ci < c; ci++) {
+      if (!scored[ci]) {
+        p[ci] = java.util.Arrays.copyOf(first.probability[ci], n1 + n2);
+        if (failures[ci] == null) {
+          failures[ci] = whyNot;
+        }
+      }
+    }
+    return new HeldOutPredictions(
+        first.names, answers, folds, Math.max(first.numFolds, rest.numFolds), p, failures);
+  }
+
   /** Number of candidates. */
   public int numCandidates() {
     return names.size();

@@ -81,27 +81,46 @@ public final class HeldOutScorer {
       List<Candidate> candidates,
       FitContext context,
       IterationListener progress) {
+    return predict(data, candidates, context, progress, 0, scoredFolds);
+  }
+
+  /**
+   * As {@link #predict(CrowdDataset, List, FitContext, IterationListener)} for the folds {@code
+   * from} (inclusive) to {@code to} (exclusive) only: the folds are the same whatever range is
+   * scored, so predictions of disjoint ranges can be {@linkplain HeldOutPredictions#merge merged}.
+   */
+  public HeldOutPredictions predict(
+      CrowdDataset data,
+      List<Candidate> candidates,
+      FitContext context,
+      IterationListener progress,
+      int from,
+      int to) {
+    if (from < 0 || to > folds || from >= to) {
+      throw new IllegalArgumentException("fold range [" + from + ", " + to + ") of " + folds);
+    }
+    int nf = to - from;
     FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
-    CrowdDataset[] train = new CrowdDataset[scoredFolds];
+    CrowdDataset[] train = new CrowdDataset[nf];
     int m = data.numAnswers();
     int[] foldOf = new int[m];
     boolean byAnnotator = criterion == Criterion.HELD_OUT_ANNOTATOR && !data.anonymous();
     WorkerFolds workerFolds = null;
     if (byAnnotator) {
       workerFolds = WorkerFolds.of(data, folds, seed);
-      for (int f = 0; f < scoredFolds; f++) {
-        train[f] = data.restrictedTo(workerFolds.trainMask(data, f));
+      for (int f = 0; f < nf; f++) {
+        train[f] = data.restrictedTo(workerFolds.trainMask(data, from + f));
       }
       for (int a = 0; a < m; a++) {
-        foldOf[a] = unscoredAsNone(workerFolds.fold(data.worker(a)));
+        foldOf[a] = inRange(workerFolds.fold(data.worker(a)), from, to);
       }
     } else {
       AnswerFolds af = AnswerFolds.of(data, folds, seed);
-      for (int f = 0; f < scoredFolds; f++) {
-        train[f] = data.restrictedTo(af.trainMask(f));
+      for (int f = 0; f < nf; f++) {
+        train[f] = data.restrictedTo(af.trainMask(from + f));
       }
       for (int a = 0; a < m; a++) {
-        foldOf[a] = unscoredAsNone(af.fold(a));
+        foldOf[a] = inRange(af.fold(a), from, to);
       }
     }
     int scored = 0;
@@ -119,45 +138,44 @@ public final class HeldOutScorer {
     }
     int c = candidates.size();
     double[][] probability = new double[c][scored];
-    String[] jobFailures = new String[c * scoredFolds];
+    String[] jobFailures = new String[c * nf];
     WorkerFolds wf = workerFolds;
     java.util.concurrent.atomic.AtomicInteger done =
         new java.util.concurrent.atomic.AtomicInteger();
-    IntStream.range(0, c * scoredFolds)
+    IntStream.range(0, c * nf)
         .parallel()
         .forEach(
             job -> {
-              int ci = job / scoredFolds;
-              int f = job % scoredFolds;
+              int ci = job / nf;
+              int f = job % nf;
               try {
                 AggregationResult r = candidates.get(ci).method().fit(train[f], quiet);
                 if (wf != null) {
-                  predictAnnotators(data, wf, f, r, position, probability[ci]);
+                  predictAnnotators(data, wf, from + f, r, position, probability[ci]);
                 } else {
-                  predictAnswers(data, foldOf, f, r, position, probability[ci]);
+                  predictAnswers(data, foldOf, from + f, r, position, probability[ci]);
                 }
               } catch (RuntimeException e) {
                 jobFailures[job] = e.getClass().getSimpleName() + ": " + e.getMessage();
               }
               synchronized (progress) {
-                progress.onIteration(
-                    "held-out fits", done.incrementAndGet(), c * scoredFolds, Double.NaN);
+                progress.onIteration("held-out fits", done.incrementAndGet(), c * nf, Double.NaN);
               }
             });
     String[] failures = new String[c];
     List<String> names = new ArrayList<>(c);
     for (int ci = 0; ci < c; ci++) {
       names.add(candidates.get(ci).name());
-      for (int f = 0; f < scoredFolds && failures[ci] == null; f++) {
-        failures[ci] = jobFailures[ci * scoredFolds + f];
+      for (int f = 0; f < nf && failures[ci] == null; f++) {
+        failures[ci] = jobFailures[ci * nf + f];
       }
     }
-    return new HeldOutPredictions(names, answers, scoredFold, scoredFolds, probability, failures);
+    return new HeldOutPredictions(names, answers, scoredFold, to, probability, failures);
   }
 
-  /** {@code fold}, or −1 (not scored) when it is not among the scored folds. */
-  private int unscoredAsNone(int fold) {
-    return fold < scoredFolds ? fold : -1;
+  /** {@code fold}, or −1 (not scored) when it is outside [from, to). */
+  private static int inRange(int fold, int from, int to) {
+    return fold >= from && fold < to ? fold : -1;
   }
 
   private static void predictAnswers(
