@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -29,17 +28,11 @@ import org.crowd4j.testing.SharedData;
 final class Parity {
   private Parity() {}
 
-  /** The shared datasets that have answers, by name. */
+  /** The shared classification crowds, by name (all of them: their number is asserted). */
   static List<String> datasets() {
-    Path root = SharedData.require().resolve("datasets");
-    try (Stream<Path> s = Files.list(root)) {
-      return s.filter(p -> Files.exists(p.resolve("answers.csv")))
-          .map(p -> p.getFileName().toString())
-          .sorted()
-          .toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    List<String> names = SharedData.classificationCrowds();
+    assertEquals(SharedData.CLASSIFICATION_CROWDS, names.size(), "classification crowds " + names);
+    return names;
   }
 
   /** The answers file of a shared dataset. */

@@ -19,8 +19,9 @@ import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.junit.jupiter.api.Test;
 
 /**
- * Acceptance: on every shared dataset each Spark method's posteriors equal the core method's within
- * 1e-9 and the labels are identical (the differences are written to target/spark-parity.md).
+ * Acceptance: on every shared classification crowd each Spark method's posteriors equal the core
+ * method's within 1e-9 and the labels are identical (the differences are written to
+ * target/spark-parity.md).
  */
 class ParityTest extends SparkTestBase {
   private static final double TOLERANCE = 1e-9;
