@@ -49,7 +49,14 @@ public final class SelectionBenchmark {
           "dog",
           "adult",
           "web",
-          "crowdtruth-mre-cause");
+          "crowdtruth-mre-cause",
+          "crowdtruth-mre-treat",
+          "fact-eval",
+          "sentiment",
+          "snow-wsd",
+          "zencrowd-all",
+          "zencrowd-in",
+          "zencrowd-us");
 
   private SelectionBenchmark() {}
 

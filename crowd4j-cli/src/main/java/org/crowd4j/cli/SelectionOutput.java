@@ -22,6 +22,19 @@ final class SelectionOutput {
 
   /** The candidates, best score first, as text lines. */
   static void print(PrintWriter out, MethodSelection s) {
+    if (s.folds() == 0) {
+      out.printf(Locale.ROOT, "ensemble: %s%n", s.rule());
+      out.printf(Locale.ROOT, "  %-22s %-15s %7s%n", "candidate", "family", "weight");
+      for (CandidateScore c : s.candidates()) {
+        String family = org.crowd4j.aggregate.Auto.family(c.name());
+        if (c.ok()) {
+          out.printf(Locale.ROOT, "  %-22s %-15s %7.3f%n", c.name(), family, c.weight());
+        } else {
+          out.printf(Locale.ROOT, "  %-22s %-15s %s%n", c.name(), family, c.failure());
+        }
+      }
+      return;
+    }
     out.printf(
         Locale.ROOT,
         "held-out answers: %s, %d folds (seed %d) over %d answers; chosen: %s%n",
@@ -43,10 +56,14 @@ final class SelectionOutput {
             c.score(),
             c.standardError(),
             c.weight());
+      } else if (c.weight() > 0) {
+        out.printf(
+            Locale.ROOT, "  %-22s %-21s %7.3f  (%s)%n", c.name(), "", c.weight(), c.failure());
       } else {
         out.printf(Locale.ROOT, "  %-22s %s%n", c.name(), c.failure());
       }
     }
+    out.printf(Locale.ROOT, "  rule: %s%n", s.rule());
   }
 
   private static List<CandidateScore> sorted(MethodSelection s) {

@@ -48,13 +48,31 @@ import org.crowd4j.data.CrowdDataset;
  * <p>When no answer can be held out (every task or every worker has a single answer), the first
  * candidate of the list is used ({@code mv} by default).
  *
- * <p><b>Cost.</b> {@code folds} fits of every candidate on about (folds − 1)/folds of the answers,
- * all in parallel, plus one refit of every candidate that keeps weight. Above {@code
- * maxScoredAnswers} answers the cost is bounded: the scoring runs on a seeded sample of whole tasks
- * holding about that many answers with only {@code largeFolds} of its folds held out, the default
- * candidates leave out the methods that cost tens of Dawid–Skene fits at that size ({@link #SLOW}),
- * and only the {@code largeRefits} candidates of highest weight are refitted on all answers (on 1M
- * answers about 6–13 Dawid–Skene fits in all, BENCHMARKS.md).
+ * <p><b>Guards</b> ({@link SolutionGuards}; each one leaves a note in {@link
+ * MethodSelection#notes()}). When most answers come from annotators with at most two answers (vote
+ * counts released with one id per answer) the ids are dropped and only majority votes are tried. A
+ * candidate kept by the stack whose labels are a renaming of majority vote's classes, or agree on
+ * at most half of the tasks both with majority vote and with one-coin Dawid–Skene's skill-weighted
+ * vote, is left out and the rest restacked; when such candidates held most of the weight the result
+ * is majority vote (the answers are then explained best by a solution they cannot tell from a
+ * renaming of classes, so their ranking of the rest is not trusted either). A result that differs
+ * from majority vote on more than a quarter of the tasks is reported with its largest moves between
+ * classes.
+ *
+ * <p><b>What the criterion cannot see.</b> It rewards the models that predict the annotators best;
+ * where a flexible model explains the answers better and recovers the truth worse (the ZenCrowd
+ * crowds and fact-eval, where one-coin DS or the vote beats every confusion-matrix model by 4–8
+ * points), it prefers the flexible model. Parametric bootstrap, held-out annotators and
+ * equal-weight ensembles were measured as alternatives and did not close that gap (RESULTS.md).
+ *
+ * <p><b>Cost.</b> One fit of every candidate on the first fold's training answers, then the other
+ * folds only for the candidates that keep a stacking weight of at least {@code minWeight} on the
+ * first fold (typically 3–7 of 19), all in parallel, plus one refit of every candidate that keeps
+ * weight. Above {@code maxScoredAnswers} answers the cost is bounded: the scoring runs on a seeded
+ * sample of whole tasks holding about that many answers with only {@code largeFolds} of its folds
+ * held out, the default candidates leave out the methods that cost tens of Dawid–Skene fits at that
+ * size ({@link #SLOW}), and only the {@code largeRefits} candidates of highest weight are refitted
+ * on all answers (on 1M answers about 6–13 Dawid–Skene fits in all, BENCHMARKS.md).
  */
 public final class Auto implements Aggregator {
   /** Candidates tried by default, in this order. */
@@ -78,12 +96,41 @@ public final class Auto implements Aggregator {
   static final List<String> SLOW =
       List.of("mmce", "mmsr", "crowd-mixture", "common-confusion-em", "mace");
 
-  /** How the scored candidates make the final result. */
+  /** How the candidates make the final result. */
   public enum Combination {
-    /** Stacked mixture of the candidates' posteriors. */
+    /**
+     * Half the weight as {@link #FAMILIES}, half as {@link #STACK}: the posteriors of every
+     * candidate fitted on all answers, weighted by (equal share of its family + its stacking
+     * weight) / 2.
+     */
+    BLEND,
+    /**
+     * Every candidate fitted on all answers, posteriors averaged with equal weight per family of
+     * annotator model ({@link #family}) and equal weight within a family; no held-out scoring.
+     */
+    FAMILIES,
+    /** Stacked mixture of the candidates' posteriors, weights from the held-out answers. */
     STACK,
     /** The best-scoring candidate alone. */
     BEST
+  }
+
+  /**
+   * The family of a candidate's annotator model: {@code votes} (no model, or one vote weight per
+   * annotator), {@code skill} (a probabilistic model with one competence per annotator), {@code
+   * confusion} (a confusion matrix per annotator or group), {@code item-confusion} (confusions that
+   * also depend on the item); any other method is a family of its own.
+   */
+  public static String family(String candidate) {
+    String base =
+        candidate.contains(":") ? candidate.substring(0, candidate.indexOf(':')) : candidate;
+    return switch (base) {
+      case "mv", "soft-mv", "wawa", "zbs", "mmsr", "kos", "gold-mv", "wmv" -> "votes";
+      case "one-coin-ds", "glad", "mace" -> "skill";
+      case "ds", "ds-map", "ibcc", "common-confusion-em", "crowd-mixture" -> "confusion";
+      case "mmce" -> "item-confusion";
+      default -> base;
+    };
   }
 
   /**
@@ -143,7 +190,7 @@ public final class Auto implements Aggregator {
      */
     public static Options defaults() {
       return new Options(
-          "", Criterion.HELD_OUT_ANSWER, Combination.STACK, 5, 0L, 0.01, 100_000, 3, 1);
+          "", Criterion.HELD_OUT_ANSWER, Combination.BLEND, 5, 0L, 0.01, 100_000, 3, 1);
     }
   }
 
@@ -245,6 +292,22 @@ public final class Auto implements Aggregator {
     }
     Map<String, String> skipped = new LinkedHashMap<>();
     List<Candidate> candidates = candidates(fitData, skipped);
+    int[] vote = new MajorityVote().fit(data).labels();
+    int[] weightedVote = fitData.anonymous() ? vote : new OneCoinDawidSkene().fit(fitData).labels();
+    if (options.combination() == Combination.FAMILIES) {
+      return families(
+          data,
+          fitData,
+          candidates,
+          skipped,
+          notes,
+          vote,
+          weightedVote,
+          context,
+          start,
+          null,
+          fitData.numAnswers());
+    }
     CrowdDataset scoredData = sample(fitData);
     FitContext scoringContext =
         scoredData == fitData ? context : new FitContext(null, IterationListener.NONE);
@@ -255,12 +318,24 @@ public final class Auto implements Aggregator {
             options.seed(),
             scoredData == fitData ? options.folds() : options.largeFolds());
     HeldOutPredictions predictions =
-        scoredData == fitData && options.combination() == Combination.STACK
+        scoredData == fitData && options.combination() != Combination.BEST
             ? pruningPredict(scorer, scoredData, candidates, scoringContext, context.listener())
             : scorer.predict(scoredData, candidates, scoringContext, context.listener());
     boolean scorable = predictions.numScored() > 0;
-    int[] vote = new MajorityVote().fit(data).labels();
-    int[] weightedVote = fitData.anonymous() ? vote : new OneCoinDawidSkene().fit(fitData).labels();
+    if (options.combination() == Combination.BLEND) {
+      return families(
+          data,
+          fitData,
+          candidates,
+          skipped,
+          notes,
+          vote,
+          weightedVote,
+          context,
+          start,
+          scorable && anyScored(predictions) ? predictions : null,
+          scoredData.numAnswers());
+    }
     FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
     AggregationResult[] refits = new AggregationResult[candidates.size()];
     Stacking stack = null;
@@ -357,6 +432,163 @@ public final class Auto implements Aggregator {
             rule,
             notes);
     return result.chosenBy(provenance, selection);
+  }
+
+  /**
+   * {@link Combination#FAMILIES}: every candidate fitted on all answers; those that overturn the
+   * vote left out; the rest averaged with equal weight per family and within it. When the left-out
+   * ones held at least {@link SolutionGuards#LEFT_OUT_WEIGHT} of the weight, majority vote.
+   */
+  private AggregationResult families(
+      CrowdDataset data,
+      CrowdDataset fitData,
+      List<Candidate> candidates,
+      Map<String, String> skipped,
+      List<String> notes,
+      int[] vote,
+      int[] weightedVote,
+      FitContext context,
+      long start,
+      HeldOutPredictions predictions,
+      long scoredAnswers) {
+    int c = candidates.size();
+    double[] stacked =
+        predictions == null
+            ? new double[c]
+            : prune(Stacking.fit(predictions, 10_000, 1e-9).weights(), data);
+    double blend = predictions == null ? 1 : 0.5;
+    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    AggregationResult[] fits = new AggregationResult[c];
+    String[] failure = new String[c];
+    IterationListener progress = context.listener();
+    java.util.concurrent.atomic.AtomicInteger done =
+        new java.util.concurrent.atomic.AtomicInteger();
+    IntStream.range(0, c)
+        .parallel()
+        .forEach(
+            i -> {
+              try {
+                fits[i] = candidates.get(i).method().fit(fitData, quiet);
+              } catch (RuntimeException e) {
+                failure[i] = e.getClass().getSimpleName() + ": " + e.getMessage();
+              }
+              synchronized (progress) {
+                progress.onIteration("candidate fits", done.incrementAndGet(), c, Double.NaN);
+              }
+            });
+    Map<String, Integer> fitted = familySizes(candidates, failure);
+    for (int i = 0; i < c; i++) {
+      if (failure[i] == null) {
+        String renamed =
+            SolutionGuards.permuted(
+                candidates.get(i).name(), fits[i].labels(), vote, weightedVote, data.labels());
+        if (renamed != null) {
+          notes.add(renamed + ": left out");
+          failure[i] = "left out: classes renamed against the vote";
+        }
+      }
+    }
+    Map<String, Integer> kept = familySizes(candidates, failure);
+    double leftOut = 0;
+    double stackKept = 0;
+    for (int i = 0; i < c; i++) {
+      if (fits[i] == null) {
+        continue;
+      }
+      double share = 1.0 / (fitted.size() * fitted.get(family(candidates.get(i).name())));
+      if (failure[i] != null) {
+        leftOut += blend * share + (1 - blend) * stacked[i];
+      } else {
+        stackKept += stacked[i];
+      }
+    }
+    double[] weights = new double[c];
+    List<Integer> used = new ArrayList<>();
+    if (leftOut < SolutionGuards.LEFT_OUT_WEIGHT) {
+      // the stack's share goes to the families' when none of its candidates is left
+      double stackShare = stackKept > 0 ? 1 - blend : 0;
+      for (int i = 0; i < c; i++) {
+        if (failure[i] == null) {
+          double share = 1.0 / (kept.size() * kept.get(family(candidates.get(i).name())));
+          weights[i] =
+              (1 - stackShare) * share + (stackKept > 0 ? stackShare * stacked[i] / stackKept : 0);
+          if (weights[i] > 0) {
+            used.add(i);
+          }
+        }
+      }
+    } else {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "the models that overturn the vote hold %.0f %% of the ensemble's weight: the answers"
+                  + " do not settle the classes, so the result is majority vote",
+              100 * leftOut));
+    }
+    List<CandidateScore> scores = new ArrayList<>();
+    for (int i = 0; i < c; i++) {
+      CandidateScore held =
+          predictions == null || !predictions.ok(i) || failure[i] != null
+              ? new CandidateScore(
+                  candidates.get(i).name(),
+                  Double.NaN,
+                  Double.NaN,
+                  0,
+                  new double[0],
+                  0,
+                  failure[i] != null
+                      ? failure[i]
+                      : predictions == null ? null : predictions.failure(i))
+              : predictions.score(i);
+      scores.add(held.withWeight(weights[i]));
+    }
+    for (Map.Entry<String, String> e : skipped.entrySet()) {
+      scores.add(
+          new CandidateScore(
+              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
+    }
+    Provenance provenance = Provenance.of(name(), options, data, start);
+    AggregationResult result =
+        used.isEmpty()
+            ? new MajorityVote().fit(data)
+            : used.size() == 1 && fitData == data
+                ? fits[used.get(0)]
+                : mixture(data, used, weights, fits, null, provenance);
+    String far = SolutionGuards.disagreement(result.labels(), vote, data.labels());
+    if (far != null) {
+      notes.add(far);
+    }
+    StringBuilder rule =
+        new StringBuilder(
+            predictions == null
+                ? "equal weight per family of annotator model, equal within it:"
+                : "half the weight equal per family of annotator model (equal within it), half"
+                    + " stacked on the held-out answers; families:");
+    for (Map.Entry<String, Integer> e : kept.entrySet()) {
+      rule.append(' ').append(e.getKey()).append(" (").append(e.getValue()).append(')');
+    }
+    MethodSelection selection =
+        new MethodSelection(
+            options.criterion(),
+            predictions == null ? 0 : options.folds(),
+            options.seed(),
+            scoredAnswers,
+            scores,
+            used.isEmpty() ? "mv" : describeChoice(candidates, weights, used),
+            used.isEmpty() ? "majority vote (guard)" : rule.toString(),
+            notes);
+    return result.chosenBy(provenance, selection);
+  }
+
+  /** Number of candidates per family among those without a failure. */
+  private static Map<String, Integer> familySizes(List<Candidate> candidates, String[] failure) {
+    Map<String, Integer> sizes = new LinkedHashMap<>();
+    for (int i = 0; i < failure.length; i++) {
+      if (failure[i] == null) {
+        sizes.merge(family(candidates.get(i).name()), 1, Integer::sum);
+      }
+    }
+    return sizes;
   }
 
   /**
@@ -465,12 +697,16 @@ public final class Auto implements Aggregator {
     List<Integer> order = new ArrayList<>(used);
     order.sort((a, b) -> Double.compare(weights[b], weights[a]));
     StringBuilder sb = new StringBuilder("stack(");
-    for (int i = 0; i < order.size(); i++) {
+    int shown = Math.min(order.size(), 6);
+    for (int i = 0; i < shown; i++) {
       int c = order.get(i);
       sb.append(i == 0 ? "" : ", ")
           .append(candidates.get(c).name())
           .append(' ')
           .append(String.format(Locale.ROOT, "%.3f", weights[c]));
+    }
+    if (shown < order.size()) {
+      sb.append(", … ").append(order.size() - shown).append(" more");
     }
     return sb.append(')').toString();
   }
@@ -507,7 +743,8 @@ public final class Auto implements Aggregator {
                 converged && stack.converged(),
                 stack.objective(),
                 "stacked held-out log-likelihood per answer")
-            : refits[used.get(0)].diagnostics();
+            : new Diagnostics(
+                0, converged, new double[0], "none (equal-weight ensemble of converged fits)");
     return new AggregationResult(
         data, post, null, prior, confusionsAgainst(data, post), diagnostics, provenance);
   }

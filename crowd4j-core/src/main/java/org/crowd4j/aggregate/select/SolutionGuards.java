@@ -27,6 +27,12 @@ public final class SolutionGuards {
    */
   public static final double LEAST_VOTE_AGREEMENT = 0.5;
 
+  /**
+   * When the candidates left out as overturning the vote held at least this share of an ensemble's
+   * weight, the answers do not settle the classes and the result is majority vote.
+   */
+  public static final double LEFT_OUT_WEIGHT = 0.2;
+
   /** A result that differs from majority vote on more than this share of tasks is reported. */
   public static final double DISAGREEMENT_SHARE = 0.25;
 
