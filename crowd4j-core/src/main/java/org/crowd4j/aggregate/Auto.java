@@ -19,60 +19,55 @@ import org.crowd4j.aggregate.select.Stacking;
 import org.crowd4j.data.CrowdDataset;
 
 /**
- * Gold-free method choice ({@code auto}): every candidate method is scored by how well it predicts
- * answers it did not see, and the final labels come from the candidates the held-out answers
- * support, refitted on all answers.
+ * Gold-free method choice ({@code auto}): every candidate method is fitted on all answers and the
+ * final posterior is a weighted mixture of theirs — half the weight spread evenly over the families
+ * of annotator model, half given by how well each candidate predicts answers it did not see.
  *
  * <p><b>Criterion.</b> {@link HeldOutScorer} splits the answers into {@code folds} folds ({@link
  * org.crowd4j.aggregate.select.AnswerFolds}: never a task's, a worker's or a label's last answer),
- * fits every candidate on each fold's complement and records the probability its answer model gives
- * each hidden answer, Σ_z q_i(z) P(l | z, i, w) ({@link NoiseModel}).
+ * fits every candidate on a fold's complement and records the probability its answer model gives
+ * each hidden answer, Σ_z q_i(z) P(l | z, i, w) ({@link NoiseModel}); stacking ({@link Stacking})
+ * finds the mixture weights w maximising Σ log Σ_c w_c p_c(answer).
  *
- * <p><b>Combination.</b> {@link Combination#STACK} (default): the candidates' held-out predictions
- * are stacked — mixture weights w maximising Σ log Σ_c w_c p_c(answer) ({@link Stacking}) — and the
- * final posterior is Σ_c w_c q_c of the candidates refitted on all answers (weights below {@code
- * minWeight} dropped, the rest renormalised). Plain held-out likelihood alone prefers the flexible
- * confusion models even where a simpler model labels better; stacking lets several models share the
- * answers each explains best, which measured better on real crowds (crowd4j-core's RESULTS.md).
- * {@link Combination#BEST} takes the best-scoring candidate alone. When one candidate keeps all the
- * weight, its own result is returned. An ensemble's worker model is the confusion matrix each
- * worker shows against the final posteriors (one Dawid–Skene M-step with 2 pseudo-counts per row,
- * half on the diagonal).
+ * <p><b>Combination.</b> {@link Combination#BLEND} (default): w_c = ½ f_c + ½ s_c, where f_c = 1 /
+ * (number of families × candidates in c's {@linkplain #family family}) and s_c is c's stacking
+ * weight (weights below {@code minWeight} dropped, the rest renormalised). Held-out likelihood
+ * rewards the models that predict the annotators best, which are not always those that recover the
+ * truth best (the flexible confusion models, on the ZenCrowd crowds and fact-eval); the family half
+ * keeps every kind of annotator model in the result. Measured on the 17 shared crowds against
+ * stacking alone, equal weights, held-out annotators and a parametric bootstrap (RESULTS.md).
+ * {@link Combination#FAMILIES}: the family weights alone (no held-out scoring). {@link
+ * Combination#STACK}: the stacking weights alone. {@link Combination#BEST}: the best-scoring
+ * candidate alone. An ensemble's worker model is the confusion matrix each worker shows against the
+ * final posteriors (one Dawid–Skene M-step with 2 pseudo-counts per row, half on the diagonal).
  *
  * <p><b>Candidates.</b> By default every answer-only method that applies: majority votes, Wawa,
  * zero-based skill, Dawid–Skene, one-coin DS, IBCC, the crowd mixture, common-confusion EM, KOS
  * (binary data only), M-MSR, MMCE, GLAD, MACE, and regularised Dawid–Skene at five prior strengths
- * ({@code ds-map:s}, {@link DawidSkeneMap}); on anonymous answers only the methods that use no
- * worker ids (votes and the crowd mixture). Methods with randomness get {@code seed}.
- *
- * <p>When no answer can be held out (every task or every worker has a single answer), the first
- * candidate of the list is used ({@code mv} by default).
+ * ({@code ds-map:s}, {@link DawidSkeneMap}); on anonymous answers the majority votes. Methods with
+ * randomness get {@code seed}. When no answer can be held out (every task or every worker has a
+ * single answer), the stacking half is left out.
  *
  * <p><b>Guards</b> ({@link SolutionGuards}; each one leaves a note in {@link
  * MethodSelection#notes()}). When most answers come from annotators with at most two answers (vote
  * counts released with one id per answer) the ids are dropped and only majority votes are tried. A
- * candidate kept by the stack whose labels are a renaming of majority vote's classes, or agree on
- * at most half of the tasks both with majority vote and with one-coin Dawid–Skene's skill-weighted
- * vote, is left out and the rest restacked; when such candidates held most of the weight the result
- * is majority vote (the answers are then explained best by a solution they cannot tell from a
- * renaming of classes, so their ranking of the rest is not trusted either). A result that differs
- * from majority vote on more than a quarter of the tasks is reported with its largest moves between
- * classes.
+ * candidate whose labels are a renaming of majority vote's classes, or agree on at most half of the
+ * tasks both with majority vote and with one-coin Dawid–Skene's skill-weighted vote, is left out;
+ * when the left-out candidates held at least a fifth of the weight the result is majority vote (the
+ * answers then support a solution they cannot tell from a renaming of classes). A result that
+ * differs from majority vote on more than a quarter of the tasks is reported with its largest moves
+ * between classes.
  *
- * <p><b>What the criterion cannot see.</b> It rewards the models that predict the annotators best;
- * where a flexible model explains the answers better and recovers the truth worse (the ZenCrowd
- * crowds and fact-eval, where one-coin DS or the vote beats every confusion-matrix model by 4–8
- * points), it prefers the flexible model. Parametric bootstrap, held-out annotators and
- * equal-weight ensembles were measured as alternatives and did not close that gap (RESULTS.md).
+ * <p><b>What it cannot see.</b> A crowd where most families agree on a solution that is not the
+ * truth: on the three ZenCrowd crowds one-coin DS is 4–8 points ahead of every confusion model and
+ * of {@code auto}.
  *
- * <p><b>Cost.</b> One fit of every candidate on the first fold's training answers, then the other
- * folds only for the candidates that keep a stacking weight of at least {@code minWeight} on the
- * first fold (typically 3–7 of 19), all in parallel, plus one refit of every candidate that keeps
- * weight. Above {@code maxScoredAnswers} answers the cost is bounded: the scoring runs on a seeded
- * sample of whole tasks holding about that many answers with only {@code largeFolds} of its folds
- * held out, the default candidates leave out the methods that cost tens of Dawid–Skene fits at that
- * size ({@link #SLOW}), and only the {@code largeRefits} candidates of highest weight are refitted
- * on all answers (on 1M answers about 6–13 Dawid–Skene fits in all, BENCHMARKS.md).
+ * <p><b>Cost.</b> One fit of every candidate on the first fold's training answers, the other folds
+ * only for the candidates that keep a stacking weight of at least {@code minWeight} on the first,
+ * and one fit of every candidate on all answers, all in parallel. Above {@code maxScoredAnswers}
+ * answers the scoring runs on a seeded sample of whole tasks holding about that many answers with
+ * {@code largeFolds} of its folds held out; above {@code slowAbove} the methods that cost tens of
+ * Dawid–Skene fits at that size ({@link #SLOW}) are left out (BENCHMARKS.md).
  */
 public final class Auto implements Aggregator {
   /** Candidates tried by default, in this order. */
@@ -91,7 +86,7 @@ public final class Auto implements Aggregator {
 
   /**
    * Default candidates that cost 20–40 Dawid–Skene fits each on a 1M-answer crowd (measured,
-   * BENCHMARKS.md); left out of the default list above {@code maxScoredAnswers} answers.
+   * BENCHMARKS.md); left out of the default list above {@code slowAbove} answers.
    */
   static final List<String> SLOW =
       List.of("mmce", "mmsr", "crowd-mixture", "common-confusion-em", "mace");
@@ -144,12 +139,13 @@ public final class Auto implements Aggregator {
    * @param seed seed of the folds, of the task sample and of the candidates' own randomness
    * @param minWeight stacking weights below this are dropped
    * @param maxScoredAnswers above this many answers: score on a sample of tasks with about this
-   *     many, leave the slow methods out of the default candidates, refit at most {@code
-   *     largeRefits}
-   * @param largeRefits candidates refitted on all answers above {@code maxScoredAnswers} (the
-   *     highest weights, renormalised)
-   * @param largeFolds folds held out and scored above {@code maxScoredAnswers} (of {@code folds};
-   *     one fold of the sample already holds tens of thousands of answers)
+   *     many; with {@link Combination#STACK}, refit at most {@code largeRefits}
+   * @param largeRefits candidates refitted on all answers above {@code maxScoredAnswers} with
+   *     {@link Combination#STACK} (the highest weights, renormalised)
+   * @param largeFolds folds held out and scored above {@code maxScoredAnswers} with {@link
+   *     Combination#BEST} (of {@code folds})
+   * @param slowAbove above this many answers the slow methods ({@link #SLOW}) are left out of the
+   *     default candidates
    */
   public record Options(
       String candidates,
@@ -160,7 +156,8 @@ public final class Auto implements Aggregator {
       double minWeight,
       int maxScoredAnswers,
       int largeRefits,
-      int largeFolds) {
+      int largeFolds,
+      int slowAbove) {
     /** Validates. */
     public Options {
       candidates = candidates == null ? "" : candidates.trim();
@@ -182,15 +179,43 @@ public final class Auto implements Aggregator {
         throw new IllegalArgumentException(
             "largeFolds must be in [1, folds=" + folds + "]: " + largeFolds);
       }
+      if (slowAbove < 100) {
+        throw new IllegalArgumentException("slowAbove must be >= 100: " + slowAbove);
+      }
+    }
+
+    /** Options whose slow methods are left out above {@code maxScoredAnswers} answers. */
+    public Options(
+        String candidates,
+        Criterion criterion,
+        Combination combination,
+        int folds,
+        long seed,
+        double minWeight,
+        int maxScoredAnswers,
+        int largeRefits,
+        int largeFolds) {
+      this(
+          candidates,
+          criterion,
+          combination,
+          folds,
+          seed,
+          minWeight,
+          maxScoredAnswers,
+          largeRefits,
+          largeFolds,
+          maxScoredAnswers);
     }
 
     /**
-     * Default candidates, held-out answers, stacking, 5 folds, seed 0; above 100,000 answers a
-     * sample of about that many, one fold of it scored, 3 refits.
+     * Default candidates, held-out answers, {@link Combination#BLEND}, 5 folds, seed 0; above
+     * 20,000 answers the held-out scoring runs on a sample of tasks with about that many; above
+     * 100,000 the slow methods are left out.
      */
     public static Options defaults() {
       return new Options(
-          "", Criterion.HELD_OUT_ANSWER, Combination.BLEND, 5, 0L, 0.01, 100_000, 3, 1);
+          "", Criterion.HELD_OUT_ANSWER, Combination.BLEND, 5, 0L, 0.01, 20_000, 3, 1, 100_000);
     }
   }
 
@@ -222,7 +247,7 @@ public final class Auto implements Aggregator {
    */
   public List<Candidate> candidates(CrowdDataset data, Map<String, String> skipped) {
     boolean defaults = options.candidates().isEmpty();
-    boolean large = data.numAnswers() > options.maxScoredAnswers();
+    boolean large = data.numAnswers() > options.slowAbove();
     String list = defaults ? DEFAULT_CANDIDATES : options.candidates();
     List<Candidate> out = new ArrayList<>();
     for (String raw : list.split(",")) {
@@ -245,8 +270,8 @@ public final class Auto implements Aggregator {
       if (defaults && large && SLOW.contains(base)) {
         skipped.put(
             name,
-            "slow on large data: left out above maxScoredAnswers="
-                + options.maxScoredAnswers()
+            "slow on large data: left out above slowAbove="
+                + options.slowAbove()
                 + " answers (list it in candidates to include it)");
         continue;
       }
@@ -318,8 +343,14 @@ public final class Auto implements Aggregator {
             options.seed(),
             scoredData == fitData ? options.folds() : options.largeFolds());
     HeldOutPredictions predictions =
-        scoredData == fitData && options.combination() != Combination.BEST
-            ? pruningPredict(scorer, scoredData, candidates, scoringContext, context.listener())
+        options.combination() != Combination.BEST
+            ? pruningPredict(
+                scorer,
+                scoredData,
+                candidates,
+                scoringContext,
+                context.listener(),
+                scoredData == fitData ? options.folds() : options.largeFolds())
             : scorer.predict(scoredData, candidates, scoringContext, context.listener());
     boolean scorable = predictions.numScored() > 0;
     if (options.combination() == Combination.BLEND) {
@@ -592,21 +623,23 @@ public final class Auto implements Aggregator {
   }
 
   /**
-   * Held-out predictions in two rounds: every candidate on the first fold, then the other folds
-   * only for the candidates that hold a stacking weight of at least {@code minWeight} on the first
-   * (a candidate the mixture has no use for on a fifth of the answers is pruned).
+   * Held-out predictions in two rounds: every candidate on the first fold, then the other scored
+   * folds only for the candidates that hold a stacking weight of at least {@code minWeight} on the
+   * first (a candidate the mixture has no use for on a fifth of the answers is pruned).
    */
   private HeldOutPredictions pruningPredict(
       HeldOutScorer scorer,
       CrowdDataset scoredData,
       List<Candidate> candidates,
       FitContext context,
-      IterationListener listener) {
+      IterationListener listener,
+      int scoredFolds) {
     HeldOutPredictions first = scorer.predict(scoredData, candidates, context, listener, 0, 1);
-    if (options.folds() == 1 || first.numScored() == 0 || !anyScored(first)) {
-      return options.folds() == 1
-          ? first
-          : scorer.predict(scoredData, candidates, context, listener);
+    if (scoredFolds == 1) {
+      return first;
+    }
+    if (first.numScored() == 0 || !anyScored(first)) {
+      return scorer.predict(scoredData, candidates, context, listener);
     }
     double[] w = Stacking.fit(first, 10_000, 1e-9).weights();
     List<Candidate> kept = new ArrayList<>();
@@ -617,8 +650,7 @@ public final class Auto implements Aggregator {
         index.add(c);
       }
     }
-    HeldOutPredictions rest =
-        scorer.predict(scoredData, kept, context, listener, 1, options.folds());
+    HeldOutPredictions rest = scorer.predict(scoredData, kept, context, listener, 1, scoredFolds);
     return HeldOutPredictions.merge(
         first,
         rest,
