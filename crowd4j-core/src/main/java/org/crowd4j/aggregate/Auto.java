@@ -319,19 +319,10 @@ public final class Auto implements Aggregator {
     List<Candidate> candidates = candidates(fitData, skipped);
     int[] vote = new MajorityVote().fit(data).labels();
     int[] weightedVote = fitData.anonymous() ? vote : new OneCoinDawidSkene().fit(fitData).labels();
+    Run run =
+        new Run(data, fitData, candidates, skipped, notes, vote, weightedVote, context, start);
     if (options.combination() == Combination.FAMILIES) {
-      return families(
-          data,
-          fitData,
-          candidates,
-          skipped,
-          notes,
-          vote,
-          weightedVote,
-          context,
-          start,
-          null,
-          fitData.numAnswers());
+      return families(run, null, fitData.numAnswers());
     }
     CrowdDataset scoredData = sample(fitData);
     FitContext scoringContext =
@@ -355,17 +346,7 @@ public final class Auto implements Aggregator {
     boolean scorable = predictions.numScored() > 0;
     if (options.combination() == Combination.BLEND) {
       return families(
-          data,
-          fitData,
-          candidates,
-          skipped,
-          notes,
-          vote,
-          weightedVote,
-          context,
-          start,
-          scorable && anyScored(predictions) ? predictions : null,
-          scoredData.numAnswers());
+          run, scorable && anyScored(predictions) ? predictions : null, scoredData.numAnswers());
     }
     FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
     AggregationResult[] refits = new AggregationResult[candidates.size()];
@@ -426,11 +407,7 @@ public final class Auto implements Aggregator {
     for (int c = 0; c < candidates.size(); c++) {
       scores.add(predictions.score(c).withWeight(weights[c]));
     }
-    for (Map.Entry<String, String> e : skipped.entrySet()) {
-      scores.add(
-          new CandidateScore(
-              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
-    }
+    addSkipped(skipped, scores);
     String chosen = used.isEmpty() ? "mv" : describeChoice(candidates, weights, used);
     String rule =
         !scorable
@@ -470,18 +447,12 @@ public final class Auto implements Aggregator {
    * vote left out; the rest averaged with equal weight per family and within it. When the left-out
    * ones held at least {@link SolutionGuards#LEFT_OUT_WEIGHT} of the weight, majority vote.
    */
-  private AggregationResult families(
-      CrowdDataset data,
-      CrowdDataset fitData,
-      List<Candidate> candidates,
-      Map<String, String> skipped,
-      List<String> notes,
-      int[] vote,
-      int[] weightedVote,
-      FitContext context,
-      long start,
-      HeldOutPredictions predictions,
-      long scoredAnswers) {
+  private AggregationResult families(Run run, HeldOutPredictions predictions, long scoredAnswers) {
+    CrowdDataset data = run.data();
+    CrowdDataset fitData = run.fitData();
+    List<Candidate> candidates = run.candidates();
+    List<String> notes = run.notes();
+    FitContext context = run.context();
     int c = candidates.size();
     double[] stacked =
         predictions == null
@@ -512,7 +483,11 @@ public final class Auto implements Aggregator {
       if (failure[i] == null) {
         String renamed =
             SolutionGuards.permuted(
-                candidates.get(i).name(), fits[i].labels(), vote, weightedVote, data.labels());
+                candidates.get(i).name(),
+                fits[i].labels(),
+                run.vote(),
+                run.weightedVote(),
+                data.labels());
         if (renamed != null) {
           notes.add(renamed + ": left out");
           failure[i] = "left out: classes renamed against the vote";
@@ -573,19 +548,15 @@ public final class Auto implements Aggregator {
               : predictions.score(i);
       scores.add(held.withWeight(weights[i]));
     }
-    for (Map.Entry<String, String> e : skipped.entrySet()) {
-      scores.add(
-          new CandidateScore(
-              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
-    }
-    Provenance provenance = Provenance.of(name(), options, data, start);
+    addSkipped(run.skipped(), scores);
+    Provenance provenance = Provenance.of(name(), options, data, run.start());
     AggregationResult result =
         used.isEmpty()
             ? new MajorityVote().fit(data)
             : used.size() == 1 && fitData == data
                 ? fits[used.get(0)]
                 : mixture(data, used, weights, fits, null, provenance);
-    String far = SolutionGuards.disagreement(result.labels(), vote, data.labels());
+    String far = SolutionGuards.disagreement(result.labels(), run.vote(), data.labels());
     if (far != null) {
       notes.add(far);
     }
@@ -609,6 +580,27 @@ public final class Auto implements Aggregator {
             used.isEmpty() ? "majority vote (guard)" : rule.toString(),
             notes);
     return result.chosenBy(provenance, selection);
+  }
+
+  /** What one fit of {@code auto} works on. */
+  private record Run(
+      CrowdDataset data,
+      CrowdDataset fitData,
+      List<Candidate> candidates,
+      Map<String, String> skipped,
+      List<String> notes,
+      int[] vote,
+      int[] weightedVote,
+      FitContext context,
+      long start) {}
+
+  /** A row per candidate that does not apply, with why. */
+  private static void addSkipped(Map<String, String> skipped, List<CandidateScore> scores) {
+    for (Map.Entry<String, String> e : skipped.entrySet()) {
+      scores.add(
+          new CandidateScore(
+              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
+    }
   }
 
   /** Number of candidates per family among those without a failure. */

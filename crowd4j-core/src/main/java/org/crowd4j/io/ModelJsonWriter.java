@@ -144,6 +144,11 @@ public final class ModelJsonWriter {
     g.writeNumberField("scoredAnswers", s.scoredAnswers());
     g.writeStringField("chosen", s.chosen());
     g.writeStringField("rule", s.rule());
+    g.writeArrayFieldStart("notes");
+    for (String note : s.notes()) {
+      g.writeString(note);
+    }
+    g.writeEndArray();
     g.writeArrayFieldStart("candidates");
     for (CandidateScore c : s.candidates()) {
       g.writeStartObject();
