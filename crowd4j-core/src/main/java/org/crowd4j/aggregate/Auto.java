@@ -756,6 +756,8 @@ public final class Auto implements Aggregator {
       converged &= refits[c].diagnostics().converged();
     }
     for (int i = 0; i < n; i++) {
+      // the weights sum to 1 only up to rounding: each row is renormalised so that none exceeds 1
+      Posteriors.normalizeInPlace(post, i * k, k);
       for (int z = 0; z < k; z++) {
         prior[z] += post[i * k + z] / Math.max(1, n);
       }
