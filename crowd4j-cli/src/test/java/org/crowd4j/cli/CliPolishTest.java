@@ -255,6 +255,17 @@ class CliPolishTest {
     assertEquals("", off.toString());
     assertFalse(o.enabled());
     assertEquals(ProgressBar.Mode.OFF, ProgressBar.mode(true));
+    assertEquals(ProgressBar.Mode.OFF, ProgressBar.terminalMode(true));
+    // a delayed bar says nothing before its delay but the last step, and draws after it
+    StringWriter early = new StringWriter();
+    ProgressBar d =
+        ProgressBar.delayed(new PrintWriter(early), ProgressBar.Mode.BAR, 60_000_000_000L);
+    d.onIteration("held-out fits", 1, 19, Double.NaN);
+    assertEquals("", early.toString());
+    StringWriter late = new StringWriter();
+    ProgressBar now = ProgressBar.delayed(new PrintWriter(late), ProgressBar.Mode.BAR, 0L);
+    now.onIteration("held-out fits", 1, 19, Double.NaN);
+    assertTrue(late.toString().startsWith("\rheld-out fits [#"), late.toString());
   }
 
   @Test

@@ -153,6 +153,42 @@ class AutoTest {
   }
 
   @Test
+  void familiesShareTheWeightEquallyAndTheBlendAddsTheStack() {
+    CrowdDataset d = classConfusingCrowd().data();
+    assertEquals("votes", Auto.family("wawa"));
+    assertEquals("confusion", Auto.family("ds-map:2"));
+    assertEquals("skill", Auto.family("glad"));
+    assertEquals("item-confusion", Auto.family("mmce"));
+    assertEquals("zz", Auto.family("zz"));
+    // two families: votes (mv, wawa) and confusion (ds): ¼, ¼, ½
+    AggregationResult r = auto("mv,wawa,ds", Auto.Combination.FAMILIES).fit(d);
+    double[] mv = new MajorityVote().fit(d).posteriors();
+    double[] wawa = Methods.create("wawa", Map.of()).fit(d).posteriors();
+    double[] ds = new DawidSkene().fit(d).posteriors();
+    for (int j = 0; j < mv.length; j++) {
+      assertEquals(0.25 * mv[j] + 0.25 * wawa[j] + 0.5 * ds[j], r.posteriors()[j], 1e-12);
+    }
+    MethodSelection s = r.selection().orElseThrow();
+    assertEquals(List.of(0.25, 0.25, 0.5), s.candidates().stream().map(c -> c.weight()).toList());
+    assertEquals(0, s.folds());
+    // the blend: half that, half the stacking weights of the held-out answers
+    AggregationResult b = auto("mv,wawa,ds", Auto.Combination.BLEND).fit(d);
+    AggregationResult st = auto("mv,wawa,ds", Auto.Combination.STACK).fit(d);
+    List<CandidateScore> blend = b.selection().orElseThrow().candidates();
+    List<CandidateScore> stack = st.selection().orElseThrow().candidates();
+    double[] family = {0.25, 0.25, 0.5};
+    for (int c = 0; c < 3; c++) {
+      assertEquals(0.5 * family[c] + 0.5 * stack.get(c).weight(), blend.get(c).weight(), 1e-12);
+    }
+  }
+
+  private static Auto auto(String candidates, Auto.Combination combination) {
+    return new Auto(
+        new Auto.Options(
+            candidates, Criterion.HELD_OUT_ANSWER, combination, 5, 0L, 0.01, 200_000, 3, 1));
+  }
+
+  @Test
   void sameSeedSameResult() {
     CrowdDataset d = oneCoinCrowd().data();
     Aggregator a = Methods.create("auto", Map.of("seed", "5"));
