@@ -270,6 +270,11 @@ public final class DawidSkene implements Aggregator {
       for (int ch = 0; ch < c; ch++) {
         ll += chunkLogLik[ch];
       }
+      // the log-posterior is that of the parameters this E-step used: their likelihood and prior
+      double usedLogPrior =
+          options.confusionPrior() > 0 && options.stopping() != Stopping.CROWDKIT_ELBO
+              ? DawidSkeneKernel.confusionLogPrior(logError, numWorkers, k, pseudo)
+              : 0;
       DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
       DawidSkeneKernel.addConfusionPrior(errorCounts, numWorkers, k, pseudo);
       DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
@@ -279,10 +284,7 @@ public final class DawidSkene implements Aggregator {
             DawidSkeneKernel.crowdKitElbo(cell, off, 0, n, post, logPrior, logError, k)
                 / Math.max(1, m);
       } else {
-        objective = m == 0 ? 0 : ll / m;
-        if (options.confusionPrior() > 0 && m > 0) {
-          objective += DawidSkeneKernel.confusionLogPrior(logError, numWorkers, k, pseudo) / m;
-        }
+        objective = m == 0 ? 0 : (ll + usedLogPrior) / m;
       }
       if (!progress.record(objective)) {
         break;
