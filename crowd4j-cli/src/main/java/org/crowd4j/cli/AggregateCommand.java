@@ -145,15 +145,16 @@ final class AggregateCommand implements Callable<Integer> {
               + data.labels().names()
               + ". Use ds, ds-map, glad, mace or auto.");
     }
+    boolean choice = method.startsWith("auto");
     ProgressBar bar =
         ProgressBar.delayed(
             err,
-            method.startsWith("auto")
+            choice
                 ? ProgressBar.terminalMode(output.quiet)
                 : data.numAnswers() >= 200_000
                     ? ProgressBar.mode(output.quiet)
                     : ProgressBar.Mode.OFF,
-            method.startsWith("auto") ? ProgressBar.AFTER_TWO_SECONDS : 0L);
+            choice ? ProgressBar.TWO_SECONDS : 0L);
     long t1 = System.nanoTime();
     AggregationResult result = aggregator.fit(data, new FitContext(known, bar));
     double fitSeconds = (System.nanoTime() - t1) / 1e9;

@@ -30,14 +30,14 @@ final class ProgressBar implements IterationListener {
   private boolean drawn;
   private int drawnLength;
 
-  /** A delay before anything is shown: steps shorter than this stay silent. */
-  static final long AFTER_TWO_SECONDS = 2_000_000_000L;
+  /** Two seconds: the plain lines' interval, and the delay before a choice shows progress. */
+  static final long TWO_SECONDS = 2_000_000_000L;
 
   private final long quietUntil;
 
   /** A bar for EM iterations: plain lines at most every 2 s. */
   ProgressBar(PrintWriter err, Mode mode) {
-    this(err, mode, 2_000_000_000L);
+    this(err, mode, TWO_SECONDS);
   }
 
   ProgressBar(PrintWriter err, Mode mode, long intervalNanos) {
@@ -48,7 +48,7 @@ final class ProgressBar implements IterationListener {
    * As {@link #ProgressBar(PrintWriter, Mode)}, showing nothing for the first {@code delayNanos}.
    */
   static ProgressBar delayed(PrintWriter err, Mode mode, long delayNanos) {
-    return new ProgressBar(err, mode, 2_000_000_000L, delayNanos);
+    return new ProgressBar(err, mode, TWO_SECONDS, delayNanos);
   }
 
   ProgressBar(PrintWriter err, Mode mode, long intervalNanos, long delayNanos) {

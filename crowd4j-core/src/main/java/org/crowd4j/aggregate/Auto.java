@@ -117,15 +117,19 @@ public final class Auto implements Aggregator {
    * also depend on the item); any other method is a family of its own.
    */
   public static String family(String candidate) {
-    String base =
-        candidate.contains(":") ? candidate.substring(0, candidate.indexOf(':')) : candidate;
-    return switch (base) {
+    return switch (baseName(candidate)) {
       case "mv", "soft-mv", "wawa", "zbs", "mmsr", "kos", "gold-mv", "wmv" -> "votes";
       case "one-coin-ds", "glad", "mace" -> "skill";
       case "ds", "ds-map", "ibcc", "common-confusion-em", "crowd-mixture" -> "confusion";
       case "mmce" -> "item-confusion";
-      default -> base;
+      default -> baseName(candidate);
     };
+  }
+
+  /** A candidate's method name without its parameter ({@code ds-map:2} → {@code ds-map}). */
+  private static String baseName(String candidate) {
+    int colon = candidate.indexOf(':');
+    return colon < 0 ? candidate : candidate.substring(0, colon);
   }
 
   /**
@@ -258,7 +262,7 @@ public final class Auto implements Aggregator {
       if (name.equals("auto")) {
         throw new IllegalArgumentException("auto cannot be its own candidate");
       }
-      String base = name.contains(":") ? name.substring(0, name.indexOf(':')) : name;
+      String base = baseName(name);
       if (data.anonymous() && !(defaults ? WITHOUT_WORKER_IDS : ID_FREE).contains(base)) {
         skipped.put(
             name,
@@ -317,10 +321,21 @@ public final class Auto implements Aggregator {
     }
     Map<String, String> skipped = new LinkedHashMap<>();
     List<Candidate> candidates = candidates(fitData, skipped);
-    int[] vote = new MajorityVote().fit(data).labels();
+    AggregationResult majority = new MajorityVote().fit(data);
+    int[] vote = majority.labels();
     int[] weightedVote = fitData.anonymous() ? vote : new OneCoinDawidSkene().fit(fitData).labels();
     Run run =
-        new Run(data, fitData, candidates, skipped, notes, vote, weightedVote, context, start);
+        new Run(
+            data,
+            fitData,
+            candidates,
+            skipped,
+            notes,
+            majority,
+            vote,
+            weightedVote,
+            context,
+            start);
     if (options.combination() == Combination.FAMILIES) {
       return families(run, null, fitData.numAnswers());
     }
@@ -421,7 +436,7 @@ public final class Auto implements Aggregator {
     Provenance provenance = Provenance.of(name(), options, data, start);
     AggregationResult result =
         used.isEmpty()
-            ? new MajorityVote().fit(data)
+            ? majority
             : used.size() == 1 && fitData == data
                 ? refits[used.get(0)]
                 : mixture(data, used, weights, refits, stack, provenance);
@@ -535,12 +550,8 @@ public final class Auto implements Aggregator {
     for (int i = 0; i < c; i++) {
       CandidateScore held =
           predictions == null || !predictions.ok(i) || failure[i] != null
-              ? new CandidateScore(
+              ? CandidateScore.unscored(
                   candidates.get(i).name(),
-                  Double.NaN,
-                  Double.NaN,
-                  0,
-                  new double[0],
                   0,
                   failure[i] != null
                       ? failure[i]
@@ -552,7 +563,7 @@ public final class Auto implements Aggregator {
     Provenance provenance = Provenance.of(name(), options, data, run.start());
     AggregationResult result =
         used.isEmpty()
-            ? new MajorityVote().fit(data)
+            ? run.majority()
             : used.size() == 1 && fitData == data
                 ? fits[used.get(0)]
                 : mixture(data, used, weights, fits, null, provenance);
@@ -582,13 +593,17 @@ public final class Auto implements Aggregator {
     return result.chosenBy(provenance, selection);
   }
 
-  /** What one fit of {@code auto} works on. */
+  /**
+   * What one fit of {@code auto} works on; {@code vote} is {@code majority}'s labels, the guards'
+   * reference, taken once.
+   */
   private record Run(
       CrowdDataset data,
       CrowdDataset fitData,
       List<Candidate> candidates,
       Map<String, String> skipped,
       List<String> notes,
+      AggregationResult majority,
       int[] vote,
       int[] weightedVote,
       FitContext context,
@@ -597,9 +612,7 @@ public final class Auto implements Aggregator {
   /** A row per candidate that does not apply, with why. */
   private static void addSkipped(Map<String, String> skipped, List<CandidateScore> scores) {
     for (Map.Entry<String, String> e : skipped.entrySet()) {
-      scores.add(
-          new CandidateScore(
-              e.getKey(), Double.NaN, Double.NaN, 0, new double[0], 0, "skipped: " + e.getValue()));
+      scores.add(CandidateScore.unscored(e.getKey(), 0, "skipped: " + e.getValue()));
     }
   }
 

@@ -56,6 +56,11 @@ public final class CrowdDataset {
     this.byWorker = IdGrouping.order(worker, workerStart);
   }
 
+  /** The synthetic worker name of the {@code n}-th anonymous answer. */
+  private static String anonymousName(int n) {
+    return "\u0000anonymous#" + n;
+  }
+
   /** A new, empty builder. */
   public static Builder builder() {
     return new Builder();
@@ -269,7 +274,7 @@ public final class CrowdDataset {
     Vocabulary.Growing names = new Vocabulary.Growing();
     int[] w = new int[label.length];
     for (int a = 0; a < w.length; a++) {
-      w[a] = names.intern("\u0000anonymous#" + a);
+      w[a] = names.intern(anonymousName(a));
     }
     return new CrowdDataset(tasks, names.freeze(), labels, task, w, label, true);
   }
@@ -399,7 +404,7 @@ public final class CrowdDataset {
     }
 
     private int anonymousWorker() {
-      return workerNames.intern("\u0000anonymous#" + anonymousCount++);
+      return workerNames.intern(anonymousName(anonymousCount++));
     }
 
     private Builder append(int t, int w, int l, long line) {

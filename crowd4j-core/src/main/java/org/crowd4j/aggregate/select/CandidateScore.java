@@ -30,6 +30,13 @@ public record CandidateScore(
     return foldScores.clone();
   }
 
+  /**
+   * A candidate that has no held-out score, with weight {@code weight} and why ({@code failure}).
+   */
+  public static CandidateScore unscored(String name, double weight, String failure) {
+    return new CandidateScore(name, Double.NaN, Double.NaN, 0, new double[0], weight, failure);
+  }
+
   /** This score with {@code w} as the weight. */
   public CandidateScore withWeight(double w) {
     return new CandidateScore(name, score, standardError, scored, foldScores, w, failure);

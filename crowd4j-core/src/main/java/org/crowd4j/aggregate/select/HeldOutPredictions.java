@@ -140,8 +140,7 @@ public final class HeldOutPredictions {
   /** The held-out score of candidate {@code c}. */
   public CandidateScore score(int c) {
     if (failures[c] != null) {
-      return new CandidateScore(
-          names.get(c), Double.NaN, Double.NaN, 0, new double[0], 0, failures[c]);
+      return CandidateScore.unscored(names.get(c), 0, failures[c]);
     }
     return summary(names.get(c), probability[c]);
   }
