@@ -403,14 +403,9 @@ public final class Auto implements Aggregator {
       }
       used = new ArrayList<>();
       weights = new double[candidates.size()];
-      if (droppedWeight > 0.5) {
-        notes.add(
-            String.format(
-                Locale.ROOT,
-                "the answers are best explained by solutions that overturn the vote (%.0f %% of"
-                    + " the weight): their ranking of the other candidates is not trusted either,"
-                    + " so the result is majority vote",
-                100 * droppedWeight));
+      String overturnedNote = SolutionGuards.overturned(droppedWeight);
+      if (overturnedNote != null) {
+        notes.add(overturnedNote);
         overturned = true;
         break;
       }
@@ -525,7 +520,8 @@ public final class Auto implements Aggregator {
     }
     double[] weights = new double[c];
     List<Integer> used = new ArrayList<>();
-    if (leftOut < SolutionGuards.LEFT_OUT_WEIGHT) {
+    String overturnedNote = SolutionGuards.overturned(leftOut);
+    if (overturnedNote == null) {
       // the stack's share goes to the families' when none of its candidates is left
       double stackShare = stackKept > 0 ? 1 - blend : 0;
       for (int i = 0; i < c; i++) {
@@ -539,12 +535,7 @@ public final class Auto implements Aggregator {
         }
       }
     } else {
-      notes.add(
-          String.format(
-              Locale.ROOT,
-              "the models that overturn the vote hold %.0f %% of the ensemble's weight: the answers"
-                  + " do not settle the classes, so the result is majority vote",
-              100 * leftOut));
+      notes.add(overturnedNote);
     }
     List<CandidateScore> scores = new ArrayList<>();
     for (int i = 0; i < c; i++) {

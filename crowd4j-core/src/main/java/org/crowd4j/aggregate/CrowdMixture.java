@@ -3,6 +3,7 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.internal.kernel.AnswerPatterns;
 import org.crowd4j.internal.kernel.CrowdMixtureKernel;
 
 /**
@@ -57,8 +58,10 @@ import org.crowd4j.internal.kernel.CrowdMixtureKernel;
  * single answer label, so every β^(m) has identical rows, P carries no information and EM stops at
  * the class prior; keep {@code laplace} on for real use.
  *
- * <p>Gold tasks (from the {@link FitContext}) are clamped. Time {@code O(m K (M + iterations))} per
- * restart; memory {@code O(n K + m K)}.
+ * <p>Gold tasks (from the {@link FitContext}) are clamped. The E-step runs once per distinct
+ * multiset of answer labels ({@link AnswerPatterns}), since tasks that share one share their
+ * posterior. Time {@code O(m K M + P K iterations)} per restart for P ≤ n patterns; memory {@code
+ * O(n K + m K)}.
  */
 public final class CrowdMixture implements Aggregator {
   private static final int KMEANS_ITERATIONS = 100;
@@ -160,6 +163,7 @@ public final class CrowdMixture implements Aggregator {
       }
     }
 
+    AnswerPatterns patterns = AnswerPatterns.of(off, label, k, gold);
     SplittableRandom root = new SplittableRandom(options.seed());
     int budget = options.restarts() * options.maxIterations();
     int[] counter = {0};
@@ -169,8 +173,8 @@ public final class CrowdMixture implements Aggregator {
       SplittableRandom rng = root.split();
       Run run =
           runOnce(
-              data, context, softMv, points, features, pointOf, off, label, gold, rng, counter,
-              budget);
+              data, context, softMv, points, features, pointOf, patterns, off, label, gold, rng,
+              counter, budget);
       stopped = run.em().interrupted();
       if (best == null || run.em().objective() > best.em().objective()) {
         best = run;
@@ -201,6 +205,7 @@ public final class CrowdMixture implements Aggregator {
       CrowdMixtureKernel.StartPoints points,
       double[] features,
       int[] pointOf,
+      AnswerPatterns patterns,
       int[] off,
       int[] label,
       int[] gold,
@@ -242,34 +247,50 @@ public final class CrowdMixture implements Aggregator {
     }
     em.start(rho, alpha, beta);
 
+    double[] patternPost = new double[patterns.size() * k];
     double[] counts = new double[k * k];
+    boolean swept = false;
     while (em.active()) {
       double logLik = 0;
       Arrays.fill(counts, 0.0);
       double[] rhoCounts = new double[k];
       double[] logRho = em.logRho();
       double[] logP = em.logP();
-      for (int i = 0; i < n; i++) {
-        logLik +=
-            CrowdMixtureKernel.sweepTask(
-                label,
-                off[i],
-                off[i + 1],
-                logRho,
-                logP,
-                k,
-                gold[i],
-                post,
-                i * k,
-                rhoCounts,
-                counts);
+      for (int p = 0; p < patterns.size(); p++) {
+        logLik += patterns.sweep(p, logRho, logP, k, patternPost, p * k, rhoCounts, counts);
       }
+      for (int i = 0; i < n; i++) {
+        if (gold[i] >= 0) {
+          logLik +=
+              CrowdMixtureKernel.sweepTask(
+                  label,
+                  off[i],
+                  off[i + 1],
+                  logRho,
+                  logP,
+                  k,
+                  gold[i],
+                  post,
+                  i * k,
+                  rhoCounts,
+                  counts);
+        }
+      }
+      swept = true;
       em.update(
           logLik,
           rhoCounts,
           counts,
           m,
           objective -> context.listener().onIteration(name(), ++counter[0], budget, objective));
+    }
+    if (swept) {
+      for (int i = 0; i < n; i++) {
+        int p = patterns.patternOf(i);
+        if (p >= 0) {
+          System.arraycopy(patternPost, p * k, post, i * k, k);
+        }
+      }
     }
     return new Run(em, post);
   }

@@ -39,6 +39,22 @@ public final class SolutionGuards {
   private SolutionGuards() {}
 
   /**
+   * A message when candidates left out as overturning the vote held {@code leftOutShare} ≥ {@link
+   * #LEFT_OUT_WEIGHT} of an ensemble's weight (the result is then majority vote); {@code null}
+   * otherwise.
+   */
+  public static String overturned(double leftOutShare) {
+    if (leftOutShare < LEFT_OUT_WEIGHT) {
+      return null;
+    }
+    return String.format(
+        Locale.ROOT,
+        "the models that overturn the vote hold %.0f %% of the ensemble's weight: the answers do"
+            + " not settle the classes, so the result is majority vote",
+        100 * leftOutShare);
+  }
+
+  /**
    * A message when most answers come from annotators with at most {@link #FEW_ANSWERS} answers
    * (e.g. vote counts released with one id per answer): per-annotator models then have nothing to
    * learn from; {@code null} otherwise.

@@ -52,6 +52,14 @@ class SolutionGuardsTest {
   }
 
   @Test
+  void aLeftOutShareOfAFifthOrMoreFallsBackToTheVote() {
+    assertNull(SolutionGuards.overturned(0.19));
+    String m = SolutionGuards.overturned(0.2);
+    assertNotNull(m);
+    assertTrue(m.startsWith("the models that overturn the vote hold 20 % of"), m);
+  }
+
+  @Test
   void idsThatTellNothingAreNoticed() {
     CrowdDataset.Builder votes = CrowdDataset.builder();
     CrowdDataset.Builder crowd = CrowdDataset.builder();
