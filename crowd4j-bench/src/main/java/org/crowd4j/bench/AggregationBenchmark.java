@@ -18,13 +18,14 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.FitContext;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.aggregate.Methods;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.OptionsBinder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -434,10 +435,10 @@ public final class AggregationBenchmark {
         List<MethodTiming> timings = new ArrayList<>();
         long loadDsHeap = sampler.peak();
         long loadDsRss = peakRss();
-        List<Methods.Spec> specs = new ArrayList<>();
+        List<MethodSpec<Aggregator>> specs = new ArrayList<>();
         Methods.all().stream().filter(s -> s.name().equals("ds")).forEach(specs::add);
         Methods.all().stream().filter(s -> !s.name().equals("ds")).forEach(specs::add);
-        for (Methods.Spec spec : specs) {
+        for (MethodSpec<Aggregator> spec : specs) {
           if (!config.methods().isEmpty() && !config.methods().contains(spec.name())) {
             continue;
           }
@@ -486,7 +487,7 @@ public final class AggregationBenchmark {
   }
 
   private static MethodTiming time(
-      Methods.Spec spec, CrowdDataset data, int[] truthById, Config config) {
+      MethodSpec<Aggregator> spec, CrowdDataset data, int[] truthById, Config config) {
     Record options;
     boolean iterative = hasComponent(spec.defaults(), "maxIterations");
     boolean ds = spec.name().equals("ds");
@@ -527,7 +528,7 @@ public final class AggregationBenchmark {
     long cpu0 = cpuNanos();
     long t0 = System.nanoTime();
     try {
-      result = method.fit(data, new FitContext(null, listener));
+      result = method.fit(data, new FitContext<>(null, listener));
     } catch (RuntimeException | OutOfMemoryError e) {
       return new MethodTiming(
           spec.name(), shown, 0, 0, 0, 0, 0, e.getClass().getSimpleName() + ": " + e.getMessage());

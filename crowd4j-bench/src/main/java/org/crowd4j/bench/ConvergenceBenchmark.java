@@ -8,14 +8,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
-import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.Provenance;
 
 /**
  * The convergence table: every registered method at its defaults on every shared dataset —
@@ -34,7 +36,7 @@ public final class ConvergenceBenchmark {
     Path shared = Path.of("../shared");
     Path markdown = null;
     List<String> methods = new ArrayList<>();
-    for (Methods.Spec s : Methods.all()) {
+    for (MethodSpec<Aggregator> s : Methods.all()) {
       if (!s.name().equals("wmv")) {
         methods.add(s.name());
       }
@@ -55,13 +57,13 @@ public final class ConvergenceBenchmark {
       Gold gold = CrowdReader.readGold(dir.resolve("gold.csv"), data);
       Map<String, String> row = new LinkedHashMap<>();
       for (String m : methods) {
-        Methods.Spec spec = Methods.spec(m);
+        MethodSpec<Aggregator> spec = Methods.spec(m);
         if (m.equals("kos") && data.numLabels() != 2) {
           row.put(m, "–");
           continue;
         }
         Map<String, String> o = m.equals("gold-mv") ? Map.of("missingSkill", "ignore") : Map.of();
-        FitContext ctx = m.equals("gold-mv") ? FitContext.withGold(gold) : FitContext.DEFAULT;
+        FitContext<Gold> ctx = m.equals("gold-mv") ? FitContext.withGold(gold) : FitContext.none();
         long t0 = System.nanoTime();
         AggregationResult r = spec.create(o).fit(data, ctx);
         double s = (System.nanoTime() - t0) / 1e9;

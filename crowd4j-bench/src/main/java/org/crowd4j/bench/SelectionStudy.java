@@ -11,7 +11,6 @@ import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Auto;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.select.Candidate;
 import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.aggregate.select.Criterion;
@@ -21,6 +20,7 @@ import org.crowd4j.aggregate.select.Stacking;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
 
 /**
  * The raw material of a gold-free selection study: for every dataset, every candidate's accuracy on
@@ -98,7 +98,7 @@ public final class SelectionStudy {
     }
     HeldOutPredictions p =
         new HeldOutScorer(Criterion.HELD_OUT_ANSWER, 5, 0L, data.numAnswers() > 100_000 ? 1 : 5)
-            .predict(data, candidates, FitContext.DEFAULT);
+            .predict(data, candidates, FitContext.none());
     Stacking stack = Stacking.fit(p, 10_000, 1e-9);
     for (int i = 0; i < c; i++) {
       CandidateScore s = p.score(i);
@@ -107,7 +107,7 @@ public final class SelectionStudy {
     }
     HeldOutPredictions pa =
         new HeldOutScorer(Criterion.HELD_OUT_ANNOTATOR, 5, 0L, data.numAnswers() > 100_000 ? 1 : 5)
-            .predict(data, candidates, FitContext.DEFAULT);
+            .predict(data, candidates, FitContext.none());
     Stacking stackA = Stacking.fit(pa, 10_000, 1e-9);
     for (int i = 0; i < c; i++) {
       row(out, name, "heldout_ann", "-", candidates.get(i).name(), 0, pa.score(i).score());

@@ -13,10 +13,11 @@ import org.apache.spark.sql.SparkSession;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.Glad;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.spark.CrowdModel;
 import org.crowd4j.spark.SparkAggregator;
 import org.crowd4j.spark.SparkCrowd;
@@ -127,11 +128,12 @@ public final class SparkBenchmark {
     AggregationResult r =
         method.fit(
             data,
-            FitContext.DEFAULT.listener(
-                (m, it, max, obj) -> {
-                  stamps.add(System.nanoTime());
-                  return true;
-                }));
+            FitContext.<Gold>none()
+                .listener(
+                    (m, it, max, obj) -> {
+                      stamps.add(System.nanoTime());
+                      return true;
+                    }));
     long t2 = System.nanoTime();
     int hits = 0;
     for (int i = 0; i < data.numTasks(); i++) {

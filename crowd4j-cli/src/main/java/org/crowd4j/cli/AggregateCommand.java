@@ -12,14 +12,15 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.ResultWriter;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -96,7 +97,7 @@ final class AggregateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Methods.Spec methodSpec = methodSpec(spec, method);
+    MethodSpec<Aggregator> methodSpec = methodSpec(spec, method);
     Map<String, String> overrides = new LinkedHashMap<>(params);
     if (seed != null) {
       if (!hasComponent(methodSpec.defaults(), "seed")) {
@@ -156,7 +157,7 @@ final class AggregateCommand implements Callable<Integer> {
                     : ProgressBar.Mode.OFF,
             choice ? ProgressBar.TWO_SECONDS : 0L);
     long t1 = System.nanoTime();
-    AggregationResult result = aggregator.fit(data, new FitContext(known, bar));
+    AggregationResult result = aggregator.fit(data, new FitContext<>(known, bar));
     double fitSeconds = (System.nanoTime() - t1) / 1e9;
     bar.finish();
     if (!output.quiet && result.selection().isPresent()) {
@@ -328,12 +329,12 @@ final class AggregateCommand implements Callable<Integer> {
   }
 
   /** The method called {@code name}, or a usage error with a suggestion. */
-  static Methods.Spec methodSpec(CommandLine.Model.CommandSpec spec, String name) {
+  static MethodSpec<Aggregator> methodSpec(CommandLine.Model.CommandSpec spec, String name) {
     try {
       return Methods.spec(name);
     } catch (IllegalArgumentException e) {
       List<String> names = new ArrayList<>();
-      for (Methods.Spec s : Methods.all()) {
+      for (MethodSpec<Aggregator> s : Methods.all()) {
         names.add(s.name());
       }
       throw Checks.unknown(spec, "method", name, names);
@@ -379,7 +380,7 @@ final class AggregateCommand implements Callable<Integer> {
   /** The method list for the help footer. */
   static String methodList() {
     HelpList list = new HelpList(22);
-    for (Methods.Spec s : Methods.all()) {
+    for (MethodSpec<Aggregator> s : Methods.all()) {
       list.add(s.name(), s.description());
     }
     return list.toString();

@@ -10,22 +10,22 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.platform.ExportData;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportReader;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.OptionsBinder;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
 import org.crowd4j.segmentation.MaskAnswers;
+import org.crowd4j.segmentation.MaskMethods;
 import org.crowd4j.segmentation.MaskReader;
 import org.crowd4j.segmentation.MaskWriter;
 import org.crowd4j.segmentation.SegmentationAggregator;
-import org.crowd4j.segmentation.SegmentationEm;
 import org.crowd4j.segmentation.SegmentationMajorityVote;
-import org.crowd4j.segmentation.SegmentationRasa;
 import org.crowd4j.segmentation.SegmentationResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,17 +47,6 @@ import picocli.CommandLine.Option;
       "Details: docs/methods/segmentation.md"
     })
 final class AggregateMasksCommand implements Callable<Integer> {
-  /** Options of majority vote that the command line can set (the skills come from a file). */
-  public record MvParams(SegmentationMajorityVote.MissingSkill onMissing, double defaultSkill) {}
-
-  static final Map<String, Record> METHODS = new LinkedHashMap<>();
-
-  static {
-    METHODS.put("mv", new MvParams(SegmentationMajorityVote.MissingSkill.ERROR, Double.NaN));
-    METHODS.put("rasa", SegmentationRasa.Options.defaults());
-    METHODS.put("em", SegmentationEm.Options.defaults());
-  }
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin KindInput input;
@@ -116,10 +105,11 @@ final class AggregateMasksCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
-    Record defaults = METHODS.get(method);
-    if (defaults == null) {
-      throw Checks.unknown(spec, "method", method, METHODS.keySet());
+    if (!MaskMethods.LIST.contains(method)) {
+      throw Checks.unknown(spec, "method", method, MaskMethods.LIST.names());
     }
+    MethodSpec<SegmentationAggregator> methodSpec = MaskMethods.LIST.spec(method);
+    Record defaults = methodSpec.defaults();
     Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), defaults);
     Record options;
     CsvFormat rules;
@@ -168,7 +158,13 @@ final class AggregateMasksCommand implements Callable<Integer> {
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     SegmentationAggregator aggregator;
     try {
-      aggregator = create(method, options, skillMap);
+      aggregator =
+          methodSpec
+              .factory()
+              .apply(
+                  options instanceof SegmentationMajorityVote.Options mv
+                      ? mv.withSkills(skillMap)
+                      : options);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
@@ -266,22 +262,6 @@ final class AggregateMasksCommand implements Callable<Integer> {
     return ExitCodes.OK;
   }
 
-  /**
-   * The aggregator {@code method} names, with {@code options} of its type ({@link #METHODS}) and,
-   * for mv, the worker weights {@code skills} (empty: unweighted).
-   */
-  static SegmentationAggregator create(String method, Record options, Map<String, Double> skills) {
-    return switch (method) {
-      case "mv" -> {
-        MvParams p = (MvParams) options;
-        yield new SegmentationMajorityVote(
-            new SegmentationMajorityVote.Options(skills, p.onMissing(), p.defaultSkill()));
-      }
-      case "rasa" -> new SegmentationRasa((SegmentationRasa.Options) options);
-      default -> new SegmentationEm((SegmentationEm.Options) options);
-    };
-  }
-
   /** A task id as a file name: characters other than letters, digits, '.', '-', '_' become '_'. */
   static String fileName(String task) {
     String s = task.replaceAll("[^A-Za-z0-9._-]", "_");
@@ -310,8 +290,7 @@ final class AggregateMasksCommand implements Callable<Integer> {
       o.put("iterations", r.iterations()[t]);
       o.put("converged", r.converged()[t]);
       if (scores != null) {
-        ObjectNode w =
-            o.putObject(r.provenance().method().equals("SegmentationEM") ? "skills" : "weights");
+        ObjectNode w = o.putObject(r.answerScoresAreSkills() ? "skills" : "weights");
         for (int a : data.answersOf(t)) {
           Output.put(w, data.workers().name(data.worker(a)), scores[a]);
         }

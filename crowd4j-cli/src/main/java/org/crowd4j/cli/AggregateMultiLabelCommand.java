@@ -15,12 +15,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.platform.ExportFormat;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
 import org.crowd4j.multilabel.BinaryRelevance;
 import org.crowd4j.multilabel.MultiLabelMetrics;
 import org.crowd4j.multilabel.MultiLabelReader;
@@ -104,7 +105,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    Methods.Spec methodSpec = AggregateCommand.methodSpec(spec, method);
+    MethodSpec<Aggregator> methodSpec = AggregateCommand.methodSpec(spec, method);
     Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), methodSpec.defaults());
     if (input.anonymous) {
       throw new CommandLine.ParameterException(
@@ -138,7 +139,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
     long t1 = System.nanoTime();
     MultiLabelResult result;
     try {
-      result = new BinaryRelevance(inner).fit(data, known);
+      result = new BinaryRelevance(inner).fit(data, FitContext.withGold(known));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }

@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
@@ -21,15 +19,14 @@ import org.crowd4j.io.CsvTable;
 import org.crowd4j.io.platform.ExportData;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportReader;
-import org.crowd4j.text.ClosestToAverage;
-import org.crowd4j.text.Distance;
-import org.crowd4j.text.EmbeddingAggregator;
-import org.crowd4j.text.Hrrasa;
-import org.crowd4j.text.Rasa;
-import org.crowd4j.text.Rover;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.OptionsBinder;
 import org.crowd4j.text.TaskEmbeddings;
 import org.crowd4j.text.TextAggregator;
 import org.crowd4j.text.TextAnswers;
+import org.crowd4j.text.TextMethods;
 import org.crowd4j.text.TextReader;
 import org.crowd4j.text.TextResult;
 import org.crowd4j.text.TextWriter;
@@ -57,15 +54,6 @@ import picocli.CommandLine.Option;
       "The embedding methods need --embedding-column or --embeddings. Details: docs/methods/texts.md"
     })
 final class AggregateTextCommand implements Callable<Integer> {
-  static final Map<String, Record> METHODS = new LinkedHashMap<>();
-
-  static {
-    METHODS.put("rover", Rover.Options.defaults());
-    METHODS.put("rasa", Rasa.Options.defaults());
-    METHODS.put("hrrasa", Hrrasa.Options.defaults());
-    METHODS.put("closest-to-average", new ClosestToAverage.Options(Distance.COSINE));
-  }
-
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Mixin KindInput input;
@@ -136,10 +124,11 @@ final class AggregateTextCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
-    Record defaults = METHODS.get(method);
-    if (defaults == null) {
-      throw Checks.unknown(spec, "method", method, METHODS.keySet());
+    if (!TextMethods.LIST.contains(method)) {
+      throw Checks.unknown(spec, "method", method, TextMethods.LIST.names());
     }
+    MethodSpec<TextAggregator> methodSpec = TextMethods.LIST.spec(method);
+    Record defaults = methodSpec.defaults();
     Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), defaults);
     Record options;
     CsvFormat rules;
@@ -220,12 +209,11 @@ final class AggregateTextCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage(), e);
     }
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
-    TextAggregator aggregator = create(method, options);
+    TextAggregator aggregator = methodSpec.factory().apply(options);
     long t1 = System.nanoTime();
     TextResult result;
     try {
-      result =
-          aggregator instanceof EmbeddingAggregator e ? e.fit(data, truth) : aggregator.fit(data);
+      result = aggregator.fit(data, FitContext.withGold(truth));
     } catch (IllegalArgumentException e) {
       throw new BadInputException(e.getMessage(), e);
     }
@@ -309,16 +297,6 @@ final class AggregateTextCommand implements Callable<Integer> {
     }
     outw.flush();
     return ExitCodes.OK;
-  }
-
-  /** The aggregator {@code method} names, with {@code options} of its type ({@link #METHODS}). */
-  static TextAggregator create(String method, Record options) {
-    return switch (method) {
-      case "rover" -> new Rover((Rover.Options) options);
-      case "rasa" -> new Rasa((Rasa.Options) options);
-      case "hrrasa" -> new Hrrasa((Hrrasa.Options) options);
-      default -> new ClosestToAverage((ClosestToAverage.Options) options);
-    };
   }
 
   /** Reference texts, task → text, in file order; a task given twice is an error. */

@@ -7,11 +7,13 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.FitContext;
+import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.WeightedMajorityVote;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
 import org.crowd4j.simulate.SyntheticCrowd;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -72,7 +74,7 @@ final class DemoCommand implements Callable<Integer> {
         "converged",
         "time ms");
     out.println("-".repeat(65));
-    for (Methods.Spec s : Methods.all()) {
+    for (MethodSpec<Aggregator> s : Methods.all()) {
       Map<String, String> overrides = new LinkedHashMap<>();
       if (AggregateCommand.hasComponent(s.defaults(), "seed")) {
         overrides.put("seed", Long.toString(seed));
@@ -87,7 +89,7 @@ final class DemoCommand implements Callable<Integer> {
           r = s.create(goldOptions()).fit(data, FitContext.withGold(tenPercentGold(crowd, seed)));
           label = "gold-mv (10% gold)";
         } else {
-          r = s.create(overrides).fit(data, FitContext.DEFAULT);
+          r = s.create(overrides).fit(data, FitContext.none());
         }
       } catch (IllegalArgumentException e) {
         out.printf(Locale.ROOT, "%-22s %s%n", s.name(), "skipped: " + e.getMessage());

@@ -2,7 +2,7 @@ package org.crowd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.Locale;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.IterationListener;
 
 /**
  * Progress of a long step on standard error. On a terminal a bar is redrawn in place; otherwise

@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.PairwiseFormat;
@@ -17,11 +18,15 @@ import org.crowd4j.io.platform.ExportData;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportOptions;
 import org.crowd4j.io.platform.ExportReader;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Method;
+import org.crowd4j.method.OptionsBinder;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.KendallTau;
-import org.crowd4j.pairwise.NoisyBradleyTerry;
 import org.crowd4j.pairwise.Ranking;
+import org.crowd4j.pairwise.RankingMethods;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +78,14 @@ final class RankCommand implements Callable<Integer> {
       defaultValue = "bt",
       description = "bt or noisy-bt (default: ${DEFAULT-VALUE}).")
   String method;
+
+  @Option(
+      names = "--param",
+      paramLabel = "KEY=VALUE",
+      description =
+          "Method option, repeatable (e.g. --param maxIterations=200); --max-iter, --tol and"
+              + " --prior are short for maxIterations, tol and prior.")
+  Map<String, String> params = new LinkedHashMap<>();
 
   @Option(
       names = "--max-iter",
@@ -182,10 +195,19 @@ final class RankCommand implements Callable<Integer> {
     PrintWriter pw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     Checks.inputsExist(spec, "--comparisons", comparisons, "--truth", truth);
-    if (!method.equals(BradleyTerry.NAME) && !method.equals(NoisyBradleyTerry.NAME)) {
+    if (!RankingMethods.LIST.contains(method)) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "unknown method '" + method + "'; use bt or noisy-bt");
+          spec.commandLine(),
+          "unknown method '"
+              + method
+              + "'; use "
+              + String.join(" or ", RankingMethods.LIST.names()));
     }
+    Checks.paramsKnown(
+        spec,
+        "method '" + method + "'",
+        overrides().keySet(),
+        RankingMethods.LIST.spec(method).defaults());
     if (top < 0) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--top must be >= 0: " + top);
     }
@@ -256,13 +278,12 @@ final class RankCommand implements Callable<Integer> {
               + export.format(comparisons).id());
     }
     CsvFormat rules = rules();
-    BradleyTerry.Options d = BradleyTerry.Options.defaults();
-    BradleyTerry.Options o =
-        new BradleyTerry.Options(
-            maxIterations != null ? maxIterations : d.maxIterations(),
-            tol != null ? tol : d.tol(),
-            prior != null ? prior : d.prior(),
-            d.maxDenseErrors());
+    BradleyTerry.Options o;
+    try {
+      o = OptionsBinder.bind(BradleyTerry.Options.defaults(), overrides());
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
     ProgressBar bar = output.progress(err);
     SparkEngine.Ranked r;
     try {
@@ -328,24 +349,28 @@ final class RankCommand implements Callable<Integer> {
   }
 
   private Ranking fit(Comparisons data, ProgressBar bar) {
-    if (method.equals(BradleyTerry.NAME)) {
-      BradleyTerry.Options o = BradleyTerry.Options.defaults();
-      o =
-          new BradleyTerry.Options(
-              maxIterations != null ? maxIterations : o.maxIterations(),
-              tol != null ? tol : o.tol(),
-              prior != null ? prior : o.prior(),
-              o.maxDenseErrors());
-      return new BradleyTerry(o).fit(data, bar);
+    Method<Comparisons, Void, Ranking> m;
+    try {
+      m = RankingMethods.LIST.create(method, overrides());
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    NoisyBradleyTerry.Options o = NoisyBradleyTerry.Options.defaults();
-    o =
-        new NoisyBradleyTerry.Options(
-            maxIterations != null ? maxIterations : o.maxIterations(),
-            tol != null ? tol : o.tol(),
-            prior != null ? prior : o.prior(),
-            o.maxDenseErrors());
-    return new NoisyBradleyTerry(o).fit(data, bar);
+    return m.fit(data, new FitContext<>(null, bar));
+  }
+
+  /** The --param options with --max-iter, --tol and --prior put in as the options they name. */
+  private Map<String, String> overrides() {
+    Map<String, String> out = new LinkedHashMap<>(params);
+    if (maxIterations != null) {
+      out.put("maxIterations", String.valueOf(maxIterations));
+    }
+    if (tol != null) {
+      out.put("tol", String.valueOf(tol));
+    }
+    if (prior != null) {
+      out.put("prior", String.valueOf(prior));
+    }
+    return out;
   }
 
   /** The JSON summary; {@code workers} &lt; 0 when the engine does not count them. */

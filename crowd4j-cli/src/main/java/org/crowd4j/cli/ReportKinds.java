@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import org.crowd4j.aggregate.Methods;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.cli.report.MaskReport;
 import org.crowd4j.cli.report.MultiLabelReport;
 import org.crowd4j.cli.report.PairwiseReport;
@@ -16,6 +15,7 @@ import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.PairwiseFormat;
 import org.crowd4j.io.PairwiseReader;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.multilabel.BinaryRelevance;
 import org.crowd4j.multilabel.MultiLabelReader;
 import org.crowd4j.multilabel.MultiLabelResult;
@@ -23,15 +23,16 @@ import org.crowd4j.multilabel.TagAnswers;
 import org.crowd4j.multilabel.TagGold;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
-import org.crowd4j.pairwise.NoisyBradleyTerry;
 import org.crowd4j.pairwise.Ranking;
+import org.crowd4j.pairwise.RankingMethods;
 import org.crowd4j.segmentation.Mask;
 import org.crowd4j.segmentation.MaskAnswers;
+import org.crowd4j.segmentation.MaskMethods;
 import org.crowd4j.segmentation.MaskReader;
 import org.crowd4j.segmentation.SegmentationResult;
-import org.crowd4j.text.EmbeddingAggregator;
 import org.crowd4j.text.TextAggregator;
 import org.crowd4j.text.TextAnswers;
+import org.crowd4j.text.TextMethods;
 import org.crowd4j.text.TextReader;
 import org.crowd4j.text.TextResult;
 import picocli.CommandLine;
@@ -78,13 +79,10 @@ final class ReportKinds {
   /** The methods of {@code kind}. */
   static Set<String> methods(Kind kind) {
     return switch (kind) {
-      case pairwise -> Set.of(BradleyTerry.NAME, NoisyBradleyTerry.NAME);
-      case text -> AggregateTextCommand.METHODS.keySet();
-      case segmentation -> AggregateMasksCommand.METHODS.keySet();
-      case multilabel ->
-          org.crowd4j.aggregate.Methods.all().stream()
-              .map(org.crowd4j.aggregate.Methods.Spec::name)
-              .collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+      case pairwise -> new java.util.LinkedHashSet<>(RankingMethods.LIST.names());
+      case text -> new java.util.LinkedHashSet<>(TextMethods.LIST.names());
+      case segmentation -> new java.util.LinkedHashSet<>(MaskMethods.LIST.names());
+      case multilabel -> new java.util.TreeSet<>(org.crowd4j.aggregate.Methods.LIST.names());
       case classification -> Set.of();
     };
   }
@@ -136,10 +134,7 @@ final class ReportKinds {
     long t0 = System.nanoTime();
     Ranking ranking;
     try {
-      ranking =
-          method.equals(BradleyTerry.NAME)
-              ? new BradleyTerry(BradleyTerry.Options.defaults()).fit(data, bar)
-              : new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults()).fit(data, bar);
+      ranking = RankingMethods.LIST.create(method, Map.of()).fit(data, new FitContext<>(null, bar));
     } finally {
       bar.finish();
     }
@@ -170,14 +165,11 @@ final class ReportKinds {
         gold == null
             ? null
             : AggregateTextCommand.readGold(gold, input.taskColumn, textColumn, rules);
-    TextAggregator aggregator =
-        AggregateTextCommand.create(
-            method, OptionsBinder.bind(AggregateTextCommand.METHODS.get(method), Map.of()));
+    TextAggregator aggregator = TextMethods.LIST.create(method, Map.of());
     long t0 = System.nanoTime();
     TextResult result;
     try {
-      result =
-          aggregator instanceof EmbeddingAggregator e ? e.fit(data, null) : aggregator.fit(data);
+      result = aggregator.fit(data);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(input.answers + ": " + e.getMessage(), e);
     }
@@ -195,12 +187,7 @@ final class ReportKinds {
     long t0 = System.nanoTime();
     SegmentationResult result;
     try {
-      result =
-          AggregateMasksCommand.create(
-                  method,
-                  OptionsBinder.bind(AggregateMasksCommand.METHODS.get(method), Map.of()),
-                  Map.of())
-              .fit(data);
+      result = MaskMethods.LIST.create(method, Map.of()).fit(data);
     } catch (IllegalArgumentException e) {
       throw new BadInputException(input.answers + ": " + e.getMessage(), e);
     }

@@ -2,7 +2,7 @@ package org.crowd4j.cli;
 
 import java.io.PrintWriter;
 import java.util.Map;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.IterationListener;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
 import org.crowd4j.spark.SparkMultiLabelAggregation;

@@ -1,6 +1,6 @@
 package org.crowd4j.cli;
 
-import org.crowd4j.aggregate.Provenance;
+import org.crowd4j.method.Provenance;
 import picocli.CommandLine;
 
 /** Prints the library and Java versions. */

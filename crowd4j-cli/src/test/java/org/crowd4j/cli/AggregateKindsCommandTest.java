@@ -68,7 +68,7 @@ class AggregateKindsCommandTest {
                 "7601-175351-0021,they is more than one amongs us who would like to immitate them"
                     + " i think,f84d186e73c19bba35b59c631e56d860"));
     JsonNode m = JSON.readTree(model.toFile());
-    assertEquals("HRRASA", m.get("method").asText());
+    assertEquals("hrrasa", m.get("method").asText());
     assertTrue(m.get("workers").size() > 10);
   }
 

@@ -17,8 +17,6 @@ import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.FitContext;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.Methods;
@@ -28,6 +26,8 @@ import org.crowd4j.data.Gold;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.ResultWriter;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.Conal;
 import org.crowd4j.nn.EpochListener;
@@ -120,7 +120,7 @@ class DocExamplesTest {
           System.out.printf("%s %d/%d %.4f%n", method, iteration, max, objective);
           return true; // false stops the fit early
         };
-    AggregationResult g = glad.fit(data, new FitContext(null, progress));
+    AggregationResult g = glad.fit(data, new FitContext<>(null, progress));
     System.out.println("GLAD accuracy " + gold.accuracy(g.labels()));
     // known labels (gold) are clamped by the EM methods that support it
     AggregationResult clamped = new DawidSkene().fit(data, FitContext.withGold(gold));

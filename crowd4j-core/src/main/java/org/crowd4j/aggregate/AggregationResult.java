@@ -3,6 +3,9 @@ package org.crowd4j.aggregate;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitResult;
+import org.crowd4j.method.Provenance;
 
 /**
  * The immutable outcome of {@link Aggregator#fit}: a posterior distribution over the {@code K}
@@ -10,7 +13,7 @@ import org.crowd4j.data.Vocabulary;
  * {@link Diagnostics} and {@link Provenance}. Posteriors that are not probabilities (NaN, infinite,
  * negative) are rejected: a numerical failure is an error, never a silent label 0.
  */
-public final class AggregationResult {
+public final class AggregationResult implements FitResult {
   private final Vocabulary tasks;
   private final Vocabulary labelNames;
   private final double[] posteriors;

@@ -1,19 +1,19 @@
 package org.crowd4j.aggregate;
 
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Method;
 
 /**
  * An answer-only aggregation method: configuration only, immutable and thread-safe; {@link
  * #fit(CrowdDataset, FitContext)} returns a new {@link AggregationResult} and never mutates the
  * aggregator.
  */
-public interface Aggregator {
-  /** Short method name, as used on the command line. */
-  String name();
-
-  /** Fits on {@code data} with no gold and no listener. */
+public interface Aggregator extends Method<CrowdDataset, Gold, AggregationResult> {
+  @Override
   default AggregationResult fit(CrowdDataset data) {
-    return fit(data, FitContext.DEFAULT);
+    return fit(data, FitContext.none());
   }
 
   /**
@@ -21,7 +21,8 @@ public interface Aggregator {
    * label uses can never be true: the method is fitted on the other classes and the result widened
    * back with prior and posterior 0 for it ({@link ObservedLabels}).
    */
-  default AggregationResult fit(CrowdDataset data, FitContext context) {
+  @Override
+  default AggregationResult fit(CrowdDataset data, FitContext<Gold> context) {
     AggregationResult widened = ObservedLabels.fitIfUnobserved(this, data, context);
     return widened != null ? widened : fitObserved(data, context);
   }
@@ -30,5 +31,5 @@ public interface Aggregator {
    * Fits on {@code data} whose every class is answered or given as gold; called by {@link
    * #fit(CrowdDataset, FitContext)}.
    */
-  AggregationResult fitObserved(CrowdDataset data, FitContext context);
+  AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context);
 }

@@ -17,6 +17,13 @@ import org.crowd4j.aggregate.select.HeldOutScorer;
 import org.crowd4j.aggregate.select.SolutionGuards;
 import org.crowd4j.aggregate.select.Stacking;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.Provenance;
 
 /**
  * Gold-free method choice ({@code auto}): every candidate method is fitted on all answers and the
@@ -152,16 +159,26 @@ public final class Auto implements Aggregator {
    *     default candidates
    */
   public record Options(
-      String candidates,
-      Criterion criterion,
-      Combination combination,
-      int folds,
-      long seed,
-      double minWeight,
-      int maxScoredAnswers,
-      int largeRefits,
-      int largeFolds,
-      int slowAbove) {
+      @Describe(
+              "comma-separated method names (ds-map:s = regularised DS with prior strength s); empty = DEFAULT_CANDIDATES")
+          String candidates,
+      @Describe("how candidates are scored on unseen answers") Criterion criterion,
+      @Describe("how the scores make the result") Combination combination,
+      @Describe("number of folds") int folds,
+      @Describe("seed of the folds, of the task sample and of the candidates' own randomness")
+          long seed,
+      @Describe("stacking weights below this are dropped") double minWeight,
+      @Describe(
+              "above this many answers: score on a sample of tasks with about this many; with STACK, refit at most largeRefits")
+          int maxScoredAnswers,
+      @Describe(
+              "candidates refitted on all answers above maxScoredAnswers with STACK (the highest weights, renormalised)")
+          int largeRefits,
+      @Describe("folds held out and scored above maxScoredAnswers with BEST (of folds)")
+          int largeFolds,
+      @Describe(
+              "above this many answers the slow methods (SLOW) are left out of the default candidates")
+          int slowAbove) {
     /** Validates. */
     public Options {
       candidates = candidates == null ? "" : candidates.trim();
@@ -302,7 +319,7 @@ public final class Auto implements Aggregator {
       DawidSkeneMap.Options d = DawidSkeneMap.Options.defaults();
       return new DawidSkeneMap(d).withStrength(strength);
     }
-    Methods.Spec spec = Methods.spec(base);
+    MethodSpec<Aggregator> spec = Methods.spec(base);
     Map<String, String> overrides = new LinkedHashMap<>();
     if (Provenance.describe(spec.defaults()).containsKey("seed")) {
       overrides.put("seed", Long.toString(options.seed()));
@@ -311,7 +328,7 @@ public final class Auto implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     List<String> notes = new ArrayList<>();
     String idNote = SolutionGuards.uninformativeIds(data);
@@ -340,8 +357,8 @@ public final class Auto implements Aggregator {
       return families(run, null, fitData.numAnswers());
     }
     CrowdDataset scoredData = sample(fitData);
-    FitContext scoringContext =
-        scoredData == fitData ? context : new FitContext(null, IterationListener.NONE);
+    FitContext<Gold> scoringContext =
+        scoredData == fitData ? context : new FitContext<>(null, IterationListener.NONE);
     HeldOutScorer scorer =
         new HeldOutScorer(
             options.criterion(),
@@ -363,7 +380,7 @@ public final class Auto implements Aggregator {
       return families(
           run, scorable && anyScored(predictions) ? predictions : null, scoredData.numAnswers());
     }
-    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    FitContext<Gold> quiet = new FitContext<>(context.gold(), IterationListener.NONE);
     AggregationResult[] refits = new AggregationResult[candidates.size()];
     Stacking stack = null;
     double[] weights = new double[candidates.size()];
@@ -428,7 +445,7 @@ public final class Auto implements Aggregator {
                     + options.minWeight()
                     + " dropped)"
                 : "highest held-out log-likelihood";
-    Provenance provenance = Provenance.of(name(), options, data, start);
+    Provenance provenance = Provenance.of(name(), options, data.digest(), start);
     AggregationResult result =
         used.isEmpty()
             ? majority
@@ -462,14 +479,14 @@ public final class Auto implements Aggregator {
     CrowdDataset fitData = run.fitData();
     List<Candidate> candidates = run.candidates();
     List<String> notes = run.notes();
-    FitContext context = run.context();
+    FitContext<Gold> context = run.context();
     int c = candidates.size();
     double[] stacked =
         predictions == null
             ? new double[c]
             : prune(Stacking.fit(predictions, 10_000, 1e-9).weights(), data);
     double blend = predictions == null ? 1 : 0.5;
-    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    FitContext<Gold> quiet = new FitContext<>(context.gold(), IterationListener.NONE);
     AggregationResult[] fits = new AggregationResult[c];
     String[] failure = new String[c];
     IterationListener progress = context.listener();
@@ -551,7 +568,7 @@ public final class Auto implements Aggregator {
       scores.add(held.withWeight(weights[i]));
     }
     addSkipped(run.skipped(), scores);
-    Provenance provenance = Provenance.of(name(), options, data, run.start());
+    Provenance provenance = Provenance.of(name(), options, data.digest(), run.start());
     AggregationResult result =
         used.isEmpty()
             ? run.majority()
@@ -597,7 +614,7 @@ public final class Auto implements Aggregator {
       AggregationResult majority,
       int[] vote,
       int[] weightedVote,
-      FitContext context,
+      FitContext<Gold> context,
       long start) {}
 
   /** A row per candidate that does not apply, with why. */
@@ -627,7 +644,7 @@ public final class Auto implements Aggregator {
       HeldOutScorer scorer,
       CrowdDataset scoredData,
       List<Candidate> candidates,
-      FitContext context,
+      FitContext<Gold> context,
       IterationListener listener,
       int scoredFolds) {
     HeldOutPredictions first = scorer.predict(scoredData, candidates, context, listener, 0, 1);

@@ -3,7 +3,12 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.CommonConfusionKernel;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.Provenance;
 
 /**
  * EM for the common-plus-individual confusion model of Chu et al. 2021 ("Learning from crowds by
@@ -54,7 +59,11 @@ public final class CommonConfusionEm implements Aggregator {
    * @param initialOmega ω before the first E-step, in (0, 1)
    */
   public record Options(
-      int maxIterations, double tol, double smoothing, OmegaMode omegaMode, double initialOmega) {
+      @Describe("EM iterations at most; 0 returns the majority-vote start") int maxIterations,
+      @Describe("stop when the objective per answer gains less than this") double tol,
+      @Describe("pseudo-count λ added to every count of ρ, π^g and π^r") double smoothing,
+      @Describe("per-answer or per-worker ω") OmegaMode omegaMode,
+      @Describe("ω before the first E-step, in (0, 1)") double initialOmega) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -102,7 +111,7 @@ public final class CommonConfusionEm implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -134,8 +143,13 @@ public final class CommonConfusionEm implements Aggregator {
     double[] omegaSum = new double[omega.length];
     mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
 
-    EmProgress progress =
-        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
+    FitProgress progress =
+        new FitProgress(
+            name(),
+            FitProgress.Mode.ASCENT,
+            options.maxIterations(),
+            options.tol(),
+            context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       double logLik = 0;
       double[] logRho = new double[k];
@@ -180,7 +194,7 @@ public final class CommonConfusionEm implements Aggregator {
         rho.clone(),
         new CommonConfusionModel(piG, new ConfusionMatrices(numWorkers, k, piR), omegaPerAnswer),
         progress.diagnostics(lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** Closed-form M-step from q(z) ({@code post}) and q(z, s = 1) per answer ({@code common}). */

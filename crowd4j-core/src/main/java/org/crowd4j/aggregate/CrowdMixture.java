@@ -3,8 +3,13 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.AnswerPatterns;
 import org.crowd4j.internal.kernel.CrowdMixtureKernel;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * The crowd mixture model (CMM) of Mena &amp; Ñanculef 2019 ("Revisiting machine learning from
@@ -79,13 +84,16 @@ public final class CrowdMixture implements Aggregator {
    * @param seed seed of the k-means and λ draws
    */
   public record Options(
-      int groups,
-      int maxIterations,
-      double tol,
-      int restarts,
-      boolean laplace,
-      boolean randomLambda,
-      long seed) {
+      @Describe("number of groups M") int groups,
+      @Describe("EM iterations per restart at most") int maxIterations,
+      @Describe(
+              "converged when the objective changes by at most this, relative to its size, and no entry of the class prior or of the pooled confusion moves by more than this")
+          double tol,
+      @Describe("independent initialisations; the best objective is kept") int restarts,
+      @Describe("add 1 to every α and β count (authors' code)") boolean laplace,
+      @Describe("draw the initial mixing λ_m ~ U(0,1) per group instead of λ = 1")
+          boolean randomLambda,
+      @Describe("seed of the k-means and λ draws") long seed) {
     /** Validates. */
     public Options {
       if (groups < 1) {
@@ -137,7 +145,7 @@ public final class CrowdMixture implements Aggregator {
   private record Run(CrowdMixtureKernel.Run em, double[] post) {}
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -195,12 +203,12 @@ public final class CrowdMixture implements Aggregator {
             em.history(),
             options.laplace() ? "log-posterior per answer" : "log-likelihood per answer",
             "best of " + options.restarts() + " restarts: " + em.stopReason()),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   private Run runOnce(
       CrowdDataset data,
-      FitContext context,
+      FitContext<Gold> context,
       double[] softMv,
       CrowdMixtureKernel.StartPoints points,
       double[] features,

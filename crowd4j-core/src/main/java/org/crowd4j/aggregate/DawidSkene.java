@@ -7,6 +7,11 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.crowd4j.internal.kernel.TaskChunks;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.Provenance;
 
 /**
  * Dawid–Skene EM (Dawid &amp; Skene 1979, "Maximum likelihood estimation of observer error-rates
@@ -48,12 +53,16 @@ public final class DawidSkene implements Aggregator {
    * @param priorShape how the pseudo-counts of a row are spread over the answers
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      double floor,
-      Stopping stopping,
-      double confusionPrior,
-      PriorShape priorShape) {
+      @Describe("EM iterations at most; 0 returns the majority-vote start") int maxIterations,
+      @Describe("stop when the log-likelihood per answer gains less than this") double tol,
+      @Describe("probability floor for posteriors and confusion counts (crowd-kit: 1e-10)")
+          double floor,
+      @Describe("which objective the stopping rule watches") Stopping stopping,
+      @Describe(
+              "pseudo-counts per confusion row of a Dirichlet prior (MAP estimate); 0 = maximum likelihood")
+          double confusionPrior,
+      @Describe("how the pseudo-counts of a row are spread over the answers")
+          PriorShape priorShape) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -170,7 +179,7 @@ public final class DawidSkene implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -202,8 +211,13 @@ public final class DawidSkene implements Aggregator {
     double[][] chunkErrors = new double[perChunkCounts ? c : 1][];
     double[][] chunkPriors = new double[c][k];
     double[] chunkLogLik = new double[c];
-    EmProgress progress =
-        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
+    FitProgress progress =
+        new FitProgress(
+            name(),
+            FitProgress.Mode.ASCENT,
+            options.maxIterations(),
+            options.tol(),
+            context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       final double[] lp = logPrior;
       final double[] le = logError;
@@ -302,7 +316,7 @@ public final class DawidSkene implements Aggregator {
         prior,
         confusions(logError, numWorkers, k),
         progress.diagnostics(objectiveName()),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   private String objectiveName() {

@@ -9,6 +9,10 @@ import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.aggregate.select.Criterion;
 import org.crowd4j.aggregate.select.HeldOutScorer;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Regularised Dawid–Skene: the MAP estimate of {@link DawidSkene} under a Dirichlet prior on every
@@ -42,14 +46,15 @@ public final class DawidSkeneMap implements Aggregator {
    * @param seed seed of the folds
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      double floor,
-      double confusionPrior,
-      double[] strengths,
-      DawidSkene.PriorShape priorShape,
-      int folds,
-      long seed) {
+      @Describe("EM iterations at most per fit") int maxIterations,
+      @Describe("stop when the log posterior per answer gains less than this") double tol,
+      @Describe("probability floor for posteriors and confusion counts") double floor,
+      @Describe("the prior's pseudo-counts per row; 0 = choose from strengths")
+          double confusionPrior,
+      @Describe("the strengths tried when choosing") double[] strengths,
+      @Describe("how a row's pseudo-counts are spread") DawidSkene.PriorShape priorShape,
+      @Describe("folds of the held-out answers") int folds,
+      @Describe("seed of the folds") long seed) {
     /** Validates and copies. */
     public Options {
       strengths = strengths.clone();
@@ -136,12 +141,12 @@ public final class DawidSkeneMap implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     if (options.confusionPrior() > 0) {
       return withStrength(options.confusionPrior())
           .fit(data, context)
-          .chosenBy(Provenance.of(name(), options, data, start), null);
+          .chosenBy(Provenance.of(name(), options, data.digest(), start), null);
     }
     List<Candidate> grid = candidates();
     HeldOutScorer scorer =
@@ -174,6 +179,6 @@ public final class DawidSkeneMap implements Aggregator {
             grid.get(best).name(),
             rule,
             List.of());
-    return fitted.chosenBy(Provenance.of(name(), options, data, start), selection);
+    return fitted.chosenBy(Provenance.of(name(), options, data.digest(), start), selection);
   }
 }

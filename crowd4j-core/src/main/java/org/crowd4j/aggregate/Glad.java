@@ -2,9 +2,14 @@ package org.crowd4j.aggregate;
 
 import java.util.Arrays;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.GladKernel;
 import org.crowd4j.internal.kernel.GladSolver;
 import org.crowd4j.internal.kernel.TaskChunks;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -88,12 +93,19 @@ public final class Glad implements Aggregator {
    * @param memory curvature pairs kept by the quasi-Newton step on α; 0 for a diagonal Newton step
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      double alphaPriorMean,
-      double betaPriorMean,
-      int betaSteps,
-      int memory) {
+      @Describe(
+              "iterations (sweeps with an α step) at most; 0 returns the posterior of the first E-step")
+          int maxIterations,
+      @Describe(
+              "stop when the log posterior per answer gained less than this and a further step is predicted to gain less than this")
+          double tol,
+      @Describe("mean of the N(·, 1) prior on abilities α") double alphaPriorMean,
+      @Describe("mean of the N(·, 1) prior on log inverse difficulties β") double betaPriorMean,
+      @Describe(
+              "safeguarded Newton steps on each β_i per sweep at most, each followed by the task's E-step; a step after the first only when the one before moved β_i by more than 0.02")
+          int betaSteps,
+      @Describe("curvature pairs kept by the quasi-Newton step on α; 0 for a diagonal Newton step")
+          int memory) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -149,7 +161,7 @@ public final class Glad implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     Tasks tasks = new Tasks(data, DawidSkene.goldLabels(context.gold(), data.numTasks()), options);
     GladSolver solver =
@@ -172,7 +184,7 @@ public final class Glad implements Aggregator {
             run.converged(),
             run.history(),
             "log posterior of (alpha, beta) per answer"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /**

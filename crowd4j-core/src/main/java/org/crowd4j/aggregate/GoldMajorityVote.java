@@ -8,6 +8,10 @@ import java.util.Objects;
 import org.crowd4j.aggregate.WeightedMajorityVote.MissingSkill;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Gold majority vote: each worker's skill is their accuracy on the tasks with a known gold label,
@@ -28,9 +32,9 @@ import org.crowd4j.data.Gold;
  * context's gold with a set of accepted labels per task: an answer is correct when its label is in
  * the set. This is what crowd-kit computes when its gold series repeats a task index.
  *
- * <p>Requires gold labels: from the {@link FitContext} ({@link FitContext#withGold(Gold)}) or from
- * {@link #withAcceptedLabels(Map)}. Closed form (no iterations, no stopping rule), time {@code O(m
- * + nK)}. Reference: the GoldMajorityVote baseline of crowd-kit (Ustalov, Pavlichenko &amp;
+ * <p>Requires gold labels: from the {@link FitContext} ({@link FitContext#withGold(Object)}) or
+ * from {@link #withAcceptedLabels(Map)}. Closed form (no iterations, no stopping rule), time {@code
+ * O(m + nK)}. Reference: the GoldMajorityVote baseline of crowd-kit (Ustalov, Pavlichenko &amp;
  * Tseitlin, "Learning from Crowds with Crowd-Kit", 2021, arXiv:2109.08584).
  */
 public final class GoldMajorityVote implements Aggregator {
@@ -44,7 +48,11 @@ public final class GoldMajorityVote implements Aggregator {
    * @param seed seed for {@link TieBreak#RANDOM}
    */
   public record Options(
-      MissingSkill missingSkill, double defaultSkill, TieBreak tieBreak, long seed) {
+      @Describe("what to do with workers without an answer on a gold task")
+          MissingSkill missingSkill,
+      @Describe("their skill under VALUE (finite, >= 0; NaN = not set)") double defaultSkill,
+      @Describe("how ties are broken") TieBreak tieBreak,
+      @Describe("seed for RANDOM") long seed) {
     /** Validates. */
     public Options {
       Objects.requireNonNull(missingSkill, "missingSkill");
@@ -102,7 +110,7 @@ public final class GoldMajorityVote implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int[][] goldSets = accepted != null ? acceptedIds(data) : goldIds(data, context.gold());
     int numWorkers = data.numWorkers();
@@ -139,7 +147,7 @@ public final class GoldMajorityVote implements Aggregator {
         options.tieBreak(),
         options.seed(),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   private static boolean contains(int[] set, int label) {

@@ -3,7 +3,12 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.SpecialFunctions;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.Provenance;
 
 /**
  * Independent Bayesian Classifier Combination with mean-field variational Bayes (Kim &amp;
@@ -48,11 +53,11 @@ public final class Ibcc implements Aggregator {
    * @param alphaOffDiagonal α0[k,l≠k], prior pseudo-count of each wrong answer
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      double classConcentration,
-      double alphaDiagonal,
-      double alphaOffDiagonal) {
+      @Describe("VB iterations at most") int maxIterations,
+      @Describe("stop when the ELBO per answer gains less than this") double tol,
+      @Describe("ν0, the Dirichlet parameter of every class proportion") double classConcentration,
+      @Describe("α0[k,k], prior pseudo-count of a correct answer") double alphaDiagonal,
+      @Describe("α0[k,l≠k], prior pseudo-count of each wrong answer") double alphaOffDiagonal) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -116,7 +121,7 @@ public final class Ibcc implements Aggregator {
   public static final double[] OFF_DIAGONAL_GRID = {0.25, 0.5, 1.0};
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     if (options.alphaOffDiagonal() > 0) {
       return fitWith(options, data, context);
     }
@@ -134,10 +139,11 @@ public final class Ibcc implements Aggregator {
         chosen = a;
       }
     }
-    return best.chosenBy(Provenance.of(name(), options.withOffDiagonal(chosen), data, start), null);
+    return best.chosenBy(
+        Provenance.of(name(), options.withOffDiagonal(chosen), data.digest(), start), null);
   }
 
-  private AggregationResult fitWith(Options options, CrowdDataset data, FitContext context) {
+  private AggregationResult fitWith(Options options, CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -162,8 +168,13 @@ public final class Ibcc implements Aggregator {
     double[] alpha = new double[numWorkers * k * k]; // [w][k][l]
     double[] eLogKappa = new double[k];
     double[] eLogPi = new double[numWorkers * k * k]; // [w][l][k], answer-major for the E-step
-    EmProgress progress =
-        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
+    FitProgress progress =
+        new FitProgress(
+            name(),
+            FitProgress.Mode.ASCENT,
+            options.maxIterations(),
+            options.tol(),
+            context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       // q(κ), q(π) from q(t)
       System.arraycopy(nu0, 0, nu, 0, k);
@@ -258,7 +269,7 @@ public final class Ibcc implements Aggregator {
         prior,
         new ConfusionMatrices(numWorkers, k, mean),
         progress.diagnostics("ELBO per answer"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** out[j] = ψ(a_j) − ψ(Σ a) for the Dirichlet parameters {@code a[from..from+k)}. */

@@ -3,6 +3,11 @@ package org.crowd4j.aggregate;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * KOS: the iterative message-passing algorithm of Karger, Oh &amp; Shah (2011, "Iterative learning
@@ -55,7 +60,12 @@ public final class Kos implements Aggregator {
    * @param centerWorkers subtract each worker's mean answer in the worker update (not in the paper)
    */
   public record Options(
-      int maxIterations, long seed, PosteriorRule posteriors, boolean centerWorkers) {
+      @Describe("message-passing iterations (0 = score with the initial messages)")
+          int maxIterations,
+      @Describe("seed of the N(1, 1) initial worker messages") long seed,
+      @Describe("how task scores become posteriors") PosteriorRule posteriors,
+      @Describe("subtract each worker's mean answer in the worker update (not in the paper)")
+          boolean centerWorkers) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -101,7 +111,7 @@ public final class Kos implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int k = data.numLabels();
     if (k == 1) {
@@ -117,7 +127,7 @@ public final class Kos implements Aggregator {
           null,
           new WorkerSkills(skills),
           Diagnostics.closedForm(),
-          Provenance.of(name(), options, data, start));
+          Provenance.of(name(), options, data.digest(), start));
     }
     if (k != 2) {
       throw new IllegalArgumentException(
@@ -233,7 +243,7 @@ public final class Kos implements Aggregator {
             completed,
             java.util.Arrays.copyOf(history, iterations),
             "root mean square of worker messages before rescaling"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /**

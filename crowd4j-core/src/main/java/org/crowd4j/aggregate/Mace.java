@@ -4,9 +4,15 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.MaceKernel;
 import org.crowd4j.internal.kernel.SpecialFunctions;
 import org.crowd4j.internal.kernel.TaskChunks;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.Provenance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -86,17 +92,22 @@ public final class Mace implements Aggregator {
    * @param seed seed of the random starts
    */
   public record Options(
-      Method method,
-      int restarts,
-      int maxIterations,
-      double tol,
-      double smoothing,
-      double defaultNoise,
-      double alpha,
-      double beta,
-      double strategyPrior,
-      long seed,
-      double posteriorTol) {
+      @Describe("variational Bayes or EM") Method method,
+      @Describe("random restarts; the best by final objective is kept") int restarts,
+      @Describe("iterations per restart at most; 0 returns the E-step of the random start")
+          int maxIterations,
+      @Describe(
+              "a restart converges when the objective gains less than this, relative to its size, and")
+          double tol,
+      @Describe("EM only: smoothing / K is added to every expected count") double smoothing,
+      @Describe("initial entries are drawn from U[1, 2 + defaultNoise] and normalised")
+          double defaultNoise,
+      @Describe("VB only: Beta prior pseudo-count on spamming") double alpha,
+      @Describe("VB only: Beta prior pseudo-count on knowing the answer") double beta,
+      @Describe("VB only: symmetric Dirichlet pseudo-count on each strategy entry")
+          double strategyPrior,
+      @Describe("seed of the random starts") long seed,
+      @Describe("no task posterior moves by more than this") double posteriorTol) {
     /** Validates. */
     public Options {
       if (!(posteriorTol >= 0)) {
@@ -190,7 +201,7 @@ public final class Mace implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     Shared sh = new Shared(data, DawidSkene.goldLabels(context.gold(), data.numTasks()));
     SplittableRandom root = new SplittableRandom(options.seed());
@@ -222,7 +233,7 @@ public final class Mace implements Aggregator {
                 ? "evidence lower bound per answer"
                 : "log-likelihood + smoothing log prior per answer",
             "best of " + options.restarts() + " restarts: " + best.stopReason),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** Data and counts shared by all restarts. */

@@ -1,6 +1,11 @@
 package org.crowd4j.aggregate;
 
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Majority vote: every task takes the label most of its answers give.
@@ -19,7 +24,10 @@ public final class MajorityVote implements Aggregator {
    * @param tieBreak how ties are broken
    * @param seed seed for {@link TieBreak#RANDOM}
    */
-  public record Options(boolean soft, TieBreak tieBreak, long seed) {
+  public record Options(
+      @Describe("posteriors are vote proportions rather than one-hot") boolean soft,
+      @Describe("how ties are broken") TieBreak tieBreak,
+      @Describe("seed for RANDOM") long seed) {
     /** Validates. */
     public Options {
       java.util.Objects.requireNonNull(tieBreak, "tieBreak");
@@ -54,7 +62,7 @@ public final class MajorityVote implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -77,6 +85,6 @@ public final class MajorityVote implements Aggregator {
         null,
         new WorkerSkills(Votes.agreement(data, labels)),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 }

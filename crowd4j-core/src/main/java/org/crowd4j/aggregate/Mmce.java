@@ -4,8 +4,13 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.FastMath;
 import org.crowd4j.internal.kernel.TaskChunks;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Regularised minimax conditional entropy (Zhou, Liu, Platt, Meek &amp; Shah 2015, "Regularized
@@ -62,12 +67,14 @@ public final class Mmce implements Aggregator {
    * @param newtonTol stop a row's Newton steps when half the Newton decrement is below this
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      double workerRegularization,
-      double taskRegularizationRatio,
-      int newtonIterations,
-      double newtonTol) {
+      @Describe("EM iterations at most") int maxIterations,
+      @Describe("stop when no posterior changes by more than this") double tol,
+      @Describe("γ in λ_w = γ K²") double workerRegularization,
+      @Describe("λ_t / λ_w; negative = answers-per-worker / answers-per-item")
+          double taskRegularizationRatio,
+      @Describe("Newton steps at most per matrix row and M-step") int newtonIterations,
+      @Describe("stop a row's Newton steps when half the Newton decrement is below this")
+          double newtonTol) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -151,7 +158,7 @@ public final class Mmce implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -202,7 +209,7 @@ public final class Mmce implements Aggregator {
             converged,
             Arrays.copyOf(history, iterations),
             "penalised marginal log-likelihood per answer"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   private static double sumSq(double[] x) {

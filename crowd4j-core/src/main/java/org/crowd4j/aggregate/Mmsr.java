@@ -5,7 +5,12 @@ import java.util.Objects;
 import java.util.SplittableRandom;
 import java.util.stream.IntStream;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.Mt19937;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * M-MSR, the matrix mean-subsequence-reduced algorithm of Ma &amp; Olshevsky (2020, "Adversarial
@@ -86,13 +91,15 @@ public final class Mmsr implements Aggregator {
    *     divided by their (possibly negative) sum
    */
   public record Options(
-      int maxIterations,
-      double tol,
-      long seed,
-      Init init,
-      SignGraph signGraph,
-      PosteriorRule posteriors,
-      boolean crowdKitLabels) {
+      @Describe("M-MSR iterations at most") int maxIterations,
+      @Describe("stop when the Frobenius change of u vᵀ falls below this") double tol,
+      @Describe("seed of the initial u = v") long seed,
+      @Describe("generator of the initial draws") Init init,
+      @Describe("which pairs take part in sign determination") SignGraph signGraph,
+      @Describe("how weighted votes become posteriors") PosteriorRule posteriors,
+      @Describe(
+              "choose labels as crowd-kit does, by the argmax of the weighted votes divided by their (possibly negative) sum")
+          boolean crowdKitLabels) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -170,7 +177,7 @@ public final class Mmsr implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -298,7 +305,7 @@ public final class Mmsr implements Aggregator {
         null,
         new WorkerSkills(skills),
         new Diagnostics(iterations, converged, history, "Frobenius change of u v^T"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /**

@@ -6,6 +6,8 @@ import java.util.List;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * The classes that can be true: a label that no answer and no gold label uses (declared through
@@ -27,7 +29,7 @@ final class ObservedLabels {
    * or {@code null} when every class is observed (the caller then fits as usual).
    */
   static AggregationResult fitIfUnobserved(
-      Aggregator method, CrowdDataset data, FitContext context) {
+      Aggregator method, CrowdDataset data, FitContext<Gold> context) {
     int k = data.numLabels();
     if (data.numAnswers() == 0 || k == 0) {
       return null;
@@ -62,13 +64,13 @@ final class ObservedLabels {
       }
     }
     CrowdDataset compact = data.relabeled(Vocabulary.of(names), oldToNew);
-    FitContext compactContext = context;
+    FitContext<Gold> compactContext = context;
     if (gold != null) {
       int[] g = new int[gold.numTasks()];
       for (int i = 0; i < g.length; i++) {
         g[i] = gold.hasKnown(i) ? oldToNew[gold.label(i)] : Gold.NONE;
       }
-      compactContext = new FitContext(Gold.ofIds(g), context.listener());
+      compactContext = new FitContext<>(Gold.ofIds(g), context.listener());
     }
     AggregationResult r = method.fit(compact, compactContext);
     return widen(r, data, newToOld);

@@ -3,9 +3,14 @@ package org.crowd4j.aggregate;
 import java.util.Objects;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.crowd4j.internal.kernel.OneCoinKernel;
 import org.crowd4j.internal.kernel.TaskChunks;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.Provenance;
 
 /**
  * One-coin Dawid–Skene EM (crowd-kit's {@code OneCoinDawidSkene}; the one-coin model discussed by
@@ -47,7 +52,12 @@ public final class OneCoinDawidSkene implements Aggregator {
    * @param floor probability floor for posteriors, priors and error entries (crowd-kit: 1e-10)
    * @param stopping which objective the stopping rule watches
    */
-  public record Options(int maxIterations, double tol, double floor, Stopping stopping) {
+  public record Options(
+      @Describe("EM iterations at most; 0 returns the majority-vote start") int maxIterations,
+      @Describe("stop when the objective gains less than this") double tol,
+      @Describe("probability floor for posteriors, priors and error entries (crowd-kit: 1e-10)")
+          double floor,
+      @Describe("which objective the stopping rule watches") Stopping stopping) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -96,7 +106,7 @@ public final class OneCoinDawidSkene implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -120,8 +130,13 @@ public final class OneCoinDawidSkene implements Aggregator {
 
     TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
     double[] chunkLogLik = new double[chunks.count()];
-    EmProgress progress =
-        new EmProgress(name(), options.maxIterations(), options.tol(), context.listener());
+    FitProgress progress =
+        new FitProgress(
+            name(),
+            FitProgress.Mode.ASCENT,
+            options.maxIterations(),
+            options.tol(),
+            context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       chunks.forEach(
           ch -> {
@@ -178,7 +193,7 @@ public final class OneCoinDawidSkene implements Aggregator {
         new WorkerSkills(skills),
         new OneCoinNoise(accuracy, k),
         progress.diagnostics(options.stopping().objectiveName()),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** M-step from the posteriors through {@link OneCoinKernel}, task by task. */

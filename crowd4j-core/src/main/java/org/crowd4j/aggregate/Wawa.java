@@ -2,6 +2,11 @@ package org.crowd4j.aggregate;
 
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Wawa, "worker agreement with aggregate" (crowd-kit's {@code Wawa}): a majority vote, then each
@@ -27,7 +32,9 @@ public final class Wawa implements Aggregator {
    * @param tieBreak how ties are broken in both votes
    * @param seed seed for {@link TieBreak#RANDOM}
    */
-  public record Options(TieBreak tieBreak, long seed) {
+  public record Options(
+      @Describe("how ties are broken in both votes") TieBreak tieBreak,
+      @Describe("seed for RANDOM") long seed) {
     /** Validates. */
     public Options {
       Objects.requireNonNull(tieBreak, "tieBreak");
@@ -62,7 +69,7 @@ public final class Wawa implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -77,6 +84,6 @@ public final class Wawa implements Aggregator {
         options.tieBreak(),
         options.seed() + 1,
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 }

@@ -14,8 +14,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Weighted majority vote with known worker skills: every answer votes for its label with the weight
@@ -63,11 +68,15 @@ public final class WeightedMajorityVote implements Aggregator {
    * @param seed seed for {@link TieBreak#RANDOM}
    */
   public record Options(
-      String skillsFile,
-      MissingSkill missingSkill,
-      double defaultSkill,
-      TieBreak tieBreak,
-      long seed) {
+      @Describe(
+              "worker,skill CSV file the command line reads the skills from (empty: none; ignored when the skills are given to the constructor)")
+          String skillsFile,
+      @Describe("what to do with workers without a skill") MissingSkill missingSkill,
+      @Describe(
+              "the skill of such workers under VALUE; must then be finite and >= 0 (NaN = not set)")
+          double defaultSkill,
+      @Describe("how ties are broken") TieBreak tieBreak,
+      @Describe("seed for RANDOM") long seed) {
     /** Validates. */
     public Options {
       Objects.requireNonNull(skillsFile, "skillsFile");
@@ -147,7 +156,7 @@ public final class WeightedMajorityVote implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     double[] weight = new double[data.numWorkers()];
     for (int w = 0; w < weight.length; w++) {
@@ -163,7 +172,7 @@ public final class WeightedMajorityVote implements Aggregator {
         options.tieBreak(),
         options.seed(),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   static void checkDefaultSkill(MissingSkill missingSkill, double defaultSkill) {

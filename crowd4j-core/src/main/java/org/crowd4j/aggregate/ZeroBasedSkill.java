@@ -3,6 +3,11 @@ package org.crowd4j.aggregate;
 import java.util.Arrays;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Zero-based skill (crowd-kit's {@code ZeroBasedSkill}): a weighted majority vote whose worker
@@ -41,14 +46,15 @@ public final class ZeroBasedSkill implements Aggregator {
    * @param seed seed for {@link TieBreak#RANDOM}
    */
   public record Options(
-      int maxIterations,
-      double learningRate,
-      int lrStepsToReduce,
-      double lrReduceFactor,
-      double eps,
-      double tol,
-      TieBreak tieBreak,
-      long seed) {
+      @Describe("iterations at most (crowd-kit's n_iter); 0 gives the majority vote")
+          int maxIterations,
+      @Describe("initial step size η in (0, 1] (lr_init)") double learningRate,
+      @Describe("the step size shrinks every this many iterations") int lrStepsToReduce,
+      @Describe("the factor it shrinks by, in (0, 1]") double lrReduceFactor,
+      @Describe("added to the initial skill 1/K") double eps,
+      @Describe("stop when no skill changes by more than this (0 = exact fixed point)") double tol,
+      @Describe("how ties are broken") TieBreak tieBreak,
+      @Describe("seed for RANDOM") long seed) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -107,7 +113,7 @@ public final class ZeroBasedSkill implements Aggregator {
   }
 
   @Override
-  public AggregationResult fitObserved(CrowdDataset data, FitContext context) {
+  public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
     long start = System.nanoTime();
     int n = data.numTasks();
     int k = data.numLabels();
@@ -159,6 +165,6 @@ public final class ZeroBasedSkill implements Aggregator {
         options.seed(),
         new Diagnostics(
             iterations, converged, Arrays.copyOf(history, iterations), "max absolute skill change"),
-        Provenance.of(name(), options, data, start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 }

@@ -9,19 +9,19 @@ import java.util.Map;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.GladModel;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.MaceModel;
 import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.MinimaxModel;
 import org.crowd4j.aggregate.NoiseModel;
-import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.aggregate.WorkerSkills;
 import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.Provenance;
 
 /**
  * Writes the annotator model of a result as one JSON document: {@code method}, {@code labels},

@@ -1,12 +1,20 @@
 package org.crowd4j.multilabel;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Method;
+import org.crowd4j.method.Provenance;
 
 /**
  * Binary relevance: multi-label aggregation as one single-label aggregation per tag (Tsoumakas
@@ -16,7 +24,7 @@ import org.crowd4j.data.CrowdDataset;
  * the aggregated label is {@code "1"}. The probability of t is the posterior of {@code "1"}.
  * Workers get one skill per tag.
  */
-public final class BinaryRelevance {
+public final class BinaryRelevance implements Method<TagAnswers, TagGold, MultiLabelResult> {
   private final Aggregator inner;
 
   /** Binary relevance over {@code inner}, which fits every tag's question. */
@@ -29,13 +37,20 @@ public final class BinaryRelevance {
     return inner;
   }
 
-  /** Fits every tag without gold. */
-  public MultiLabelResult fit(TagAnswers data) {
-    return fit(data, null);
+  /** The single-label method's name: binary relevance is named after what fits each tag. */
+  @Override
+  public String name() {
+    return inner.name();
   }
 
-  /** Fits every tag; {@code gold} (may be {@code null}) goes to each tag's fit as its gold. */
-  public MultiLabelResult fit(TagAnswers data, TagGold gold) {
+  /**
+   * Fits every tag; the context's gold (may be {@code null}) goes to each tag's fit as its gold,
+   * and its listener hears every tag's iterations.
+   */
+  @Override
+  public MultiLabelResult fit(TagAnswers data, FitContext<TagGold> context) {
+    TagGold gold = context.gold();
+    long start = System.nanoTime();
     int n = data.tasks().size();
     int m = data.numTags();
     double[] presence = new double[n * m];
@@ -43,14 +58,36 @@ public final class BinaryRelevance {
     List<AggregationResult> perTag = new ArrayList<>(m);
     for (int t = 0; t < m; t++) {
       CrowdDataset question = data.binary(t);
-      FitContext context = gold == null ? FitContext.DEFAULT : FitContext.withGold(gold.binary(t));
-      AggregationResult r = inner.fit(question, context);
+      FitContext<Gold> tagContext =
+          new FitContext<>(gold == null ? null : gold.binary(t), context.listener());
+      AggregationResult r = inner.fit(question, tagContext);
       for (int i = 0; i < n; i++) {
         presence[i * m + t] = r.posterior(i, 1);
         chosen[i * m + t] = r.label(i) == 1;
       }
       perTag.add(r);
     }
-    return new MultiLabelResult(inner.name(), data.tasks(), data.tags(), presence, chosen, perTag);
+    Provenance provenance =
+        Provenance.ofOptionMap(
+            inner.name(),
+            perTag.isEmpty() ? Map.of() : perTag.get(0).provenance().options(),
+            digest(perTag),
+            start);
+    return new MultiLabelResult(
+        inner.name(), data.tasks(), data.tags(), presence, chosen, perTag, provenance);
+  }
+
+  /** A digest of the answers: SHA-256 over the digests of the tags' questions, 16 hex digits. */
+  private static String digest(List<AggregationResult> perTag) {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      for (AggregationResult r : perTag) {
+        md.update(r.provenance().dataDigest().getBytes(StandardCharsets.UTF_8));
+        md.update((byte) '\n');
+      }
+      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
   }
 }

@@ -3,19 +3,23 @@ package org.crowd4j.multilabel;
 import java.util.List;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitResult;
+import org.crowd4j.method.Provenance;
 
 /**
  * Aggregated tag sets: for every task and tag the probability that the task has the tag and whether
  * it was chosen, with the single-label result of every tag's binary question (its worker skills,
  * diagnostics and provenance).
  */
-public final class MultiLabelResult {
+public final class MultiLabelResult implements FitResult {
   private final String method;
   private final Vocabulary tasks;
   private final Vocabulary tags;
   private final double[] presence;
   private final boolean[] chosen;
   private final List<AggregationResult> perTag;
+  private final Provenance provenance;
 
   /**
    * @param method the single-label method each tag was aggregated with
@@ -24,6 +28,7 @@ public final class MultiLabelResult {
    * @param presence P(task i has tag t) at {@code i * tags + t}
    * @param chosen whether tag t was chosen for task i, same layout
    * @param perTag the result of every tag's binary question, in tag order
+   * @param provenance the method, options and digest of the answers
    */
   public MultiLabelResult(
       String method,
@@ -31,7 +36,8 @@ public final class MultiLabelResult {
       Vocabulary tags,
       double[] presence,
       boolean[] chosen,
-      List<AggregationResult> perTag) {
+      List<AggregationResult> perTag,
+      Provenance provenance) {
     int cells = tasks.size() * tags.size();
     if (presence.length != cells || chosen.length != cells || perTag.size() != tags.size()) {
       throw new IllegalArgumentException(
@@ -43,6 +49,32 @@ public final class MultiLabelResult {
     this.presence = presence.clone();
     this.chosen = chosen.clone();
     this.perTag = List.copyOf(perTag);
+    this.provenance = java.util.Objects.requireNonNull(provenance, "provenance");
+  }
+
+  /**
+   * The tags' fits as one: the most iterations any tag took, converged when every tag did (the tags
+   * have no common objective; each tag's own diagnostics are in {@link #tag(int)}).
+   */
+  @Override
+  public Diagnostics diagnostics() {
+    int most = 0;
+    int settled = 0;
+    for (AggregationResult r : perTag) {
+      most = Math.max(most, r.diagnostics().iterations());
+      settled += r.diagnostics().converged() ? 1 : 0;
+    }
+    return new Diagnostics(
+        most,
+        settled == perTag.size(),
+        new double[0],
+        "none",
+        settled + " of " + perTag.size() + " tags converged");
+  }
+
+  @Override
+  public Provenance provenance() {
+    return provenance;
   }
 
   /** The single-label method of the tags' binary questions. */

@@ -4,9 +4,13 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.Method;
+import org.crowd4j.method.Provenance;
 
 /**
  * Bradley–Terry model of pairwise comparisons (Bradley &amp; Terry 1952): item {@code i} beats
@@ -33,7 +37,7 @@ import org.crowd4j.data.Vocabulary;
  *
  * <p>Hunter, D. R. MM algorithms for generalized Bradley–Terry models. Ann. Statist. 32(1), 2004.
  */
-public final class BradleyTerry {
+public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
   /** Method name in results and provenance. */
   public static final String NAME = "bt";
 
@@ -45,7 +49,13 @@ public final class BradleyTerry {
    * @param prior λ ≥ 0, virtual wins and losses against a reference item (0 = crowd-kit's MLE)
    * @param maxDenseErrors largest component whose information matrix is inverted for the errors
    */
-  public record Options(int maxIterations, double tol, double prior, int maxDenseErrors) {
+  public record Options(
+      @Describe("MM updates at most (crowd-kit's n_iter)") int maxIterations,
+      @Describe("stop when the L1 change of the normalised scores is at most this") double tol,
+      @Describe("λ ≥ 0, virtual wins and losses against a reference item (0 = crowd-kit's MLE)")
+          double prior,
+      @Describe("largest component whose information matrix is inverted for the errors")
+          int maxDenseErrors) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -90,21 +100,25 @@ public final class BradleyTerry {
     return options;
   }
 
-  /** Fits the scores of {@code data}. */
-  public Ranking fit(Comparisons data) {
-    return fit(data, IterationListener.NONE);
+  @Override
+  public String name() {
+    return NAME;
   }
 
-  /** Fits the scores of {@code data}, reporting each iteration to {@code listener}. */
-  public Ranking fit(Comparisons data, IterationListener listener) {
+  /**
+   * Fits the scores of {@code data}, reporting each iteration to the context's listener (there is
+   * no gold for rankings).
+   */
+  @Override
+  public Ranking fit(Comparisons data, FitContext<Void> context) {
     long start = System.nanoTime();
-    return fit(PairCounts.of(data), data.items(), data::digest, start, listener);
+    return fit(PairCounts.of(data), data.items(), data::digest, start, context.listener());
   }
 
   /**
    * Fits the scores of the comparisons counted in {@code wins}: the same scores and standard errors
-   * as {@link #fit(Comparisons)} on those comparisons, since the pair wins are the model's
-   * sufficient statistics.
+   * as {@link #fit(Object)} on those comparisons, since the pair wins are the model's sufficient
+   * statistics.
    */
   public Ranking fit(PairWins wins) {
     return fit(wins, IterationListener.NONE);
@@ -238,7 +252,7 @@ public final class BradleyTerry {
             options.maxDenseErrors()),
         null,
         diagnostics,
-        Fits.provenance(NAME, options, digest.get(), start),
+        Provenance.of(NAME, options, digest.get(), start),
         notes);
   }
 

@@ -3,29 +3,10 @@ package org.crowd4j.pairwise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.crowd4j.aggregate.Provenance;
 
 /** What every pairwise fit shares: provenance and the notes on the comparison graph. */
 final class Fits {
   private Fits() {}
-
-  /** Provenance of {@code method} fitted with {@code options} on {@code data}. */
-  static Provenance provenance(String method, Record options, Comparisons data, long startNanos) {
-    return provenance(method, options, data.digest(), startNanos);
-  }
-
-  /** Provenance of {@code method} fitted with {@code options} on data of digest {@code digest}. */
-  static Provenance provenance(String method, Record options, String digest, long startNanos) {
-    return new Provenance(
-        method,
-        Provenance.describe(options),
-        digest,
-        Provenance.LIBRARY_VERSION,
-        System.getProperty("java.version"),
-        System.getProperty("os.name") + " " + System.getProperty("os.arch"),
-        java.time.Instant.now(),
-        (System.nanoTime() - startNanos) / 1e6);
-  }
 
   /** Warnings on items that never won, never lost or were never compared, and on components. */
   static List<String> notes(PairCounts counts, boolean prior) {

@@ -2,9 +2,13 @@ package org.crowd4j.pairwise;
 
 import java.util.Arrays;
 import java.util.Locale;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.internal.kernel.Lbfgs;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.Method;
+import org.crowd4j.method.Provenance;
 
 /**
  * Noisy Bradley–Terry, crowd-kit's {@code NoisyBradleyTerry}: each worker {@code w} follows the
@@ -27,7 +31,7 @@ import org.crowd4j.internal.kernel.Lbfgs;
  * writes the bias and skill derivatives one slot too early and overwrites instead of summing them,
  * and the sign of its regularisation gradient disagrees with its objective; its start is random.
  */
-public final class NoisyBradleyTerry {
+public final class NoisyBradleyTerry implements Method<Comparisons, Void, Ranking> {
   /** Method name in results and provenance. */
   public static final String NAME = "noisy-bt";
 
@@ -39,7 +43,12 @@ public final class NoisyBradleyTerry {
    * @param prior λ ≥ 0 (crowd-kit's {@code regularization_ratio}, default 1e-5)
    * @param maxDenseErrors largest component whose information matrix is inverted for the errors
    */
-  public record Options(int maxIterations, double tol, double prior, int maxDenseErrors) {
+  public record Options(
+      @Describe("L-BFGS steps at most (crowd-kit's n_iter, default 100)") int maxIterations,
+      @Describe("relative decrease of the objective at which to stop (crowd-kit's tol)") double tol,
+      @Describe("λ ≥ 0 (crowd-kit's regularization_ratio, default 1e-5)") double prior,
+      @Describe("largest component whose information matrix is inverted for the errors")
+          int maxDenseErrors) {
     /** Validates. */
     public Options {
       if (maxIterations < 0) {
@@ -93,13 +102,15 @@ public final class NoisyBradleyTerry {
     return options;
   }
 
-  /** Fits {@code data}. */
-  public Ranking fit(Comparisons data) {
-    return fit(data, IterationListener.NONE);
+  @Override
+  public String name() {
+    return NAME;
   }
 
-  /** Fits {@code data}, reporting each step to {@code listener}. */
-  public Ranking fit(Comparisons data, IterationListener listener) {
+  /** Fits {@code data}, reporting each step to the context's listener (no gold for rankings). */
+  @Override
+  public Ranking fit(Comparisons data, FitContext<Void> context) {
+    IterationListener listener = context.listener();
     long start = System.nanoTime();
     int n = data.numItems();
     int workers = data.numWorkers();
@@ -216,7 +227,7 @@ public final class NoisyBradleyTerry {
             options.maxDenseErrors()),
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
-        Fits.provenance(NAME, options, data, start),
+        Provenance.of(NAME, options, data.digest(), start),
         Fits.notes(counts, options.prior() > 0));
   }
 }

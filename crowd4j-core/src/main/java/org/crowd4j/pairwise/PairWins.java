@@ -12,10 +12,10 @@ import org.crowd4j.data.Vocabulary;
  * The win counts of every unordered pair of items: how often each item of the pair beat the other.
  * They are the sufficient statistics of the Bradley–Terry model (Bradley &amp; Terry 1952), so
  * {@link BradleyTerry#fit(PairWins)} on the wins of some comparisons gives the scores and standard
- * errors of {@link BradleyTerry#fit(Comparisons)} on the comparisons themselves (to the rounding of
- * sums taken in another order when the items are numbered otherwise). Use it when the comparisons
- * are counted elsewhere, for example on a cluster. Immutable; pairs are stored once, the smaller
- * item id first, in increasing order.
+ * errors of {@link BradleyTerry#fit(Object)} on the comparisons themselves (to the rounding of sums
+ * taken in another order when the items are numbered otherwise). Use it when the comparisons are
+ * counted elsewhere, for example on a cluster. Immutable; pairs are stored once, the smaller item
+ * id first, in increasing order.
  */
 public final class PairWins {
   private final Vocabulary items;

@@ -1,9 +1,10 @@
 package org.crowd4j.pairwise;
 
 import java.util.List;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitResult;
+import org.crowd4j.method.Provenance;
 
 /**
  * Items ranked by a pairwise model: per item a score on the method's own scale (crowd-kit's:
@@ -13,7 +14,7 @@ import org.crowd4j.data.Vocabulary;
  * scores of different components are not comparable by the data (only by the prior, when there is
  * one). Immutable; arrays are copied on the way out.
  */
-public final class Ranking {
+public final class Ranking implements FitResult {
   private final Vocabulary items;
   private final double[] scores;
   private final double[] logScores;

@@ -1,8 +1,9 @@
 package org.crowd4j.segmentation;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
-import org.crowd4j.aggregate.Provenance;
-import org.crowd4j.text.TextProvenance;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.Provenance;
 
 /** Runs a per-image fit over every image in parallel and collects the result. */
 final class ImageFits {
@@ -17,11 +18,20 @@ final class ImageFits {
     Fit fit(int task, int[] answers, Mask[] masks);
   }
 
+  /**
+   * Fits every image with {@code perImage}, in parallel; {@code listener} hears of each finished
+   * image (images done, of all, with no objective).
+   */
   static SegmentationResult run(
-      MaskAnswers data, String method, Record options, PerImage perImage) {
+      MaskAnswers data,
+      String method,
+      Record options,
+      IterationListener listener,
+      PerImage perImage) {
     long start = System.nanoTime();
     int n = data.tasks().size();
     Fit[] fits = new Fit[n];
+    AtomicInteger done = new AtomicInteger();
     IntStream.range(0, n)
         .parallel()
         .forEach(
@@ -32,6 +42,10 @@ final class ImageFits {
                 masks[i] = data.mask(answers[i]);
               }
               fits[t] = perImage.fit(t, answers, masks);
+              int finished = done.incrementAndGet();
+              synchronized (listener) {
+                listener.onIteration(method, finished, n, Double.NaN);
+              }
             });
     Mask[] masks = new Mask[n];
     int[] iterations = new int[n];
@@ -52,7 +66,7 @@ final class ImageFits {
         }
       }
     }
-    Provenance p = TextProvenance.of(method, options, data.digest(), start);
+    Provenance p = Provenance.of(method, options, data.digest(), start);
     return new SegmentationResult(data.tasks(), masks, iterations, converged, scores, p);
   }
 }

@@ -1,6 +1,8 @@
 package org.crowd4j.segmentation;
 
 import java.util.Objects;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
 
 /**
  * Segmentation EM: a one-coin model per worker and image, {@code s_k} = probability that worker k
@@ -18,6 +20,9 @@ import java.util.Objects;
  * InfoLab technical report 1161, 2018.
  */
 public final class SegmentationEm implements SegmentationAggregator {
+  /** The method\'s catalogue name. */
+  public static final String NAME = "em";
+
   private static final double FLOOR = 1e-15;
 
   /**
@@ -26,7 +31,9 @@ public final class SegmentationEm implements SegmentationAggregator {
    * @param iterations iteration limit (crowd-kit's {@code n_iter}, 10)
    * @param tol stop when the lower bound gains less than this (1e-5)
    */
-  public record Options(int iterations, double tol) {
+  public record Options(
+      @Describe("iteration limit (crowd-kit's n_iter, 10)") int iterations,
+      @Describe("stop when the lower bound gains less than this (1e-5)") double tol) {
     /** Validates. */
     public Options {
       new SegmentationRasa.Options(iterations, tol);
@@ -52,12 +59,13 @@ public final class SegmentationEm implements SegmentationAggregator {
 
   @Override
   public String name() {
-    return "SegmentationEM";
+    return NAME;
   }
 
   @Override
-  public SegmentationResult fit(MaskAnswers data) {
-    return ImageFits.run(data, name(), options, (t, answers, masks) -> one(masks));
+  public SegmentationResult fit(MaskAnswers data, FitContext<Void> context) {
+    return ImageFits.run(
+        data, name(), options, context.listener(), (t, answers, masks) -> one(masks));
   }
 
   /** The lower bound per iteration of one image, for tests. */

@@ -4,6 +4,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
 
 /**
  * Segmentation majority vote: a pixel is in the aggregate when the workers marking it hold at least
@@ -32,7 +34,10 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
    * @param onMissing what to do with a worker absent from a non-empty {@code skills}
    * @param defaultSkill the weight for {@link MissingSkill#VALUE}
    */
-  public record Options(Map<String, Double> skills, MissingSkill onMissing, double defaultSkill) {
+  public record Options(
+      @Describe("worker id → weight, or empty for the plain vote") Map<String, Double> skills,
+      @Describe("what to do with a worker absent from a non-empty skills") MissingSkill onMissing,
+      @Describe("the weight for VALUE") double defaultSkill) {
     /** Validates and copies. */
     public Options {
       skills = Collections.unmodifiableMap(new LinkedHashMap<>(skills));
@@ -52,6 +57,11 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
     public static Options plain() {
       return new Options(Map.of(), MissingSkill.ERROR, Double.NaN);
     }
+
+    /** These options with the worker weights {@code skills}. */
+    public Options withSkills(Map<String, Double> skills) {
+      return new Options(skills, onMissing, defaultSkill);
+    }
   }
 
   private final Options options;
@@ -68,16 +78,17 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
 
   @Override
   public String name() {
-    return "SegmentationMajorityVote";
+    return "mv";
   }
 
   @Override
-  public SegmentationResult fit(MaskAnswers data) {
+  public SegmentationResult fit(MaskAnswers data, FitContext<Void> context) {
     double[] weight = weights(data);
     return ImageFits.run(
         data,
         name(),
         options,
+        context.listener(),
         (t, answers, masks) -> {
           int kept = 0;
           for (int a : answers) {

@@ -2,6 +2,8 @@ package org.crowd4j.segmentation;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
 
 /**
  * Segmentation RASA: a weighted majority vote whose worker weights follow each worker's distance to
@@ -23,7 +25,10 @@ public final class SegmentationRasa implements SegmentationAggregator {
    * @param iterations iteration limit (crowd-kit's {@code n_iter}, 10)
    * @param tol stop when the relative change of the pixel scores is below this (1e-5)
    */
-  public record Options(int iterations, double tol) {
+  public record Options(
+      @Describe("iteration limit (crowd-kit's n_iter, 10)") int iterations,
+      @Describe("stop when the relative change of the pixel scores is below this (1e-5)")
+          double tol) {
     /** Validates. */
     public Options {
       if (iterations < 1) {
@@ -54,12 +59,13 @@ public final class SegmentationRasa implements SegmentationAggregator {
 
   @Override
   public String name() {
-    return "SegmentationRASA";
+    return "rasa";
   }
 
   @Override
-  public SegmentationResult fit(MaskAnswers data) {
-    return ImageFits.run(data, name(), options, (t, answers, masks) -> one(masks));
+  public SegmentationResult fit(MaskAnswers data, FitContext<Void> context) {
+    return ImageFits.run(
+        data, name(), options, context.listener(), (t, answers, masks) -> one(masks));
   }
 
   private ImageFits.Fit one(Mask[] masks) {

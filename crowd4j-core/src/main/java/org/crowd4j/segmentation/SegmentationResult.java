@@ -1,8 +1,10 @@
 package org.crowd4j.segmentation;
 
 import java.util.Objects;
-import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitResult;
+import org.crowd4j.method.Provenance;
 
 /**
  * Aggregated masks with, per image, the iterations run and whether the stopping rule fired, and per
@@ -22,7 +24,8 @@ public record SegmentationResult(
     int[] iterations,
     boolean[] converged,
     double[] answerScores,
-    Provenance provenance) {
+    Provenance provenance)
+    implements FitResult {
   /** Copies the arrays. */
   public SegmentationResult {
     Objects.requireNonNull(tasks, "tasks");
@@ -55,5 +58,33 @@ public record SegmentationResult(
   /** The mask of image {@code t}. */
   public Mask mask(int t) {
     return masks[t];
+  }
+
+  /**
+   * Whether {@link #answerScores()} are skills (segmentation EM: the probability that the answer
+   * marks a pixel right) rather than weights (RASA).
+   */
+  public boolean answerScoresAreSkills() {
+    return SegmentationEm.NAME.equals(provenance.method());
+  }
+
+  /**
+   * The images' fits as one: the most iterations any image took, converged when every image did
+   * (images have no common objective).
+   */
+  @Override
+  public Diagnostics diagnostics() {
+    int most = 0;
+    int settled = 0;
+    for (int t = 0; t < iterations.length; t++) {
+      most = Math.max(most, iterations[t]);
+      settled += converged[t] ? 1 : 0;
+    }
+    return new Diagnostics(
+        most,
+        settled == converged.length,
+        new double[0],
+        "none",
+        settled + " of " + converged.length + " images converged");
   }
 }

@@ -2,7 +2,10 @@ package org.crowd4j.text;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Closest to average: per task, the plain mean of the answers' embeddings (or the task's true
@@ -15,7 +18,7 @@ public final class ClosestToAverage implements EmbeddingAggregator {
    *
    * @param distance how closeness is measured
    */
-  public record Options(Distance distance) {
+  public record Options(@Describe("how closeness is measured") Distance distance) {
     /** Validates. */
     public Options {
       Objects.requireNonNull(distance, "distance");
@@ -36,11 +39,12 @@ public final class ClosestToAverage implements EmbeddingAggregator {
 
   @Override
   public String name() {
-    return "ClosestToAverage";
+    return "closest-to-average";
   }
 
   @Override
-  public TextResult fit(TextAnswers data, TaskEmbeddings truth) {
+  public TextResult fit(TextAnswers data, FitContext<TaskEmbeddings> context) {
+    TaskEmbeddings truth = context.gold();
     long start = System.nanoTime();
     EmbeddingAggregator.requireEmbeddings(data);
     EmbeddingMath.Known known = EmbeddingMath.align(data, truth);
@@ -55,6 +59,6 @@ public final class ClosestToAverage implements EmbeddingAggregator {
         agg,
         null,
         Diagnostics.closedForm(),
-        TextProvenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 }

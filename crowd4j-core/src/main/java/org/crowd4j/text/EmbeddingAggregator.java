@@ -1,21 +1,13 @@
 package org.crowd4j.text;
 
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.Provenance;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.Provenance;
 
 /**
  * A method that aggregates the answers' embeddings per task and returns the answer closest to the
  * aggregate; known true embeddings of some tasks may steer it.
  */
 public interface EmbeddingAggregator extends TextAggregator {
-  /** Aggregates {@code data} with the true embeddings of some tasks ({@code truth} may be null). */
-  TextResult fit(TextAnswers data, TaskEmbeddings truth);
-
-  @Override
-  default TextResult fit(TextAnswers data) {
-    return fit(data, null);
-  }
-
   /** Rejects answers without embeddings. */
   static void requireEmbeddings(TextAnswers data) {
     if (!data.hasEmbeddings()) {

@@ -2,7 +2,10 @@ package org.crowd4j.text;
 
 import java.util.Arrays;
 import java.util.stream.IntStream;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Hybrid Reliability and Representation Aware Sequence Aggregation. Each answer first gets a local
@@ -31,7 +34,13 @@ public final class Hrrasa implements EmbeddingAggregator {
    * @param alpha the χ² prior uses the {@code 1 − α/2} quantile (0.05)
    */
   public record Options(
-      int iterations, double tol, double lambdaEmb, double lambdaOut, double alpha) {
+      @Describe("iteration limit (100)") int iterations,
+      @Describe("stop when the relative change of the aggregated embeddings is below this (1e-9)")
+          double tol,
+      @Describe("weight of the embedding similarity in the local reliability (0.5)")
+          double lambdaEmb,
+      @Describe("weight of the text similarity in the local reliability (0.5)") double lambdaOut,
+      @Describe("the χ² prior uses the 1 − α/2 quantile (0.05)") double alpha) {
     /** Validates. */
     public Options {
       new Rasa.Options(iterations, tol, alpha);
@@ -61,11 +70,12 @@ public final class Hrrasa implements EmbeddingAggregator {
 
   @Override
   public String name() {
-    return "HRRASA";
+    return "hrrasa";
   }
 
   @Override
-  public TextResult fit(TextAnswers data, TaskEmbeddings truth) {
+  public TextResult fit(TextAnswers data, FitContext<TaskEmbeddings> context) {
+    TaskEmbeddings truth = context.gold();
     long start = System.nanoTime();
     EmbeddingAggregator.requireEmbeddings(data);
     int n = data.tasks().size();
@@ -129,7 +139,7 @@ public final class Hrrasa implements EmbeddingAggregator {
         agg,
         skills,
         diagnostics,
-        TextProvenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** γ per answer of {@code data} (every task has at least two answers). */

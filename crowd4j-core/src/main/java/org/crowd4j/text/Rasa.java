@@ -1,7 +1,11 @@
 package org.crowd4j.text;
 
 import java.util.Arrays;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.internal.kernel.ChiSquared;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Reliability Aware Sequence Aggregation. Global worker reliabilities β start at 1; each iteration
@@ -25,7 +29,11 @@ public final class Rasa implements EmbeddingAggregator {
    * @param tol stop when the relative change of the aggregated embeddings is below this (1e-9)
    * @param alpha the χ² prior uses the {@code 1 − α/2} quantile (0.05)
    */
-  public record Options(int iterations, double tol, double alpha) {
+  public record Options(
+      @Describe("iteration limit (crowd-kit's n_iter, default 100)") int iterations,
+      @Describe("stop when the relative change of the aggregated embeddings is below this (1e-9)")
+          double tol,
+      @Describe("the χ² prior uses the 1 − α/2 quantile (0.05)") double alpha) {
     /** Validates. */
     public Options {
       if (iterations < 1) {
@@ -59,11 +67,12 @@ public final class Rasa implements EmbeddingAggregator {
 
   @Override
   public String name() {
-    return "RASA";
+    return "rasa";
   }
 
   @Override
-  public TextResult fit(TextAnswers data, TaskEmbeddings truth) {
+  public TextResult fit(TextAnswers data, FitContext<TaskEmbeddings> context) {
+    TaskEmbeddings truth = context.gold();
     long start = System.nanoTime();
     EmbeddingAggregator.requireEmbeddings(data);
     EmbeddingMath.Known known = EmbeddingMath.align(data, truth);
@@ -83,7 +92,7 @@ public final class Rasa implements EmbeddingAggregator {
         fit.aggregated(),
         fit.skills(),
         fit.diagnostics(),
-        TextProvenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** χ²_{1−α/2}(answers of the worker) per worker. */

@@ -7,7 +7,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.Provenance;
 
 /**
  * Recognizer Output Voting Error Reduction: the answers of a task, cut into words, are aligned one
@@ -27,7 +30,10 @@ public final class Rover implements TextAggregator {
    * @param tokenizer how answers are cut into words
    * @param separator what joins the winning words (crowd-kit's detokenizer {@code ' '.join})
    */
-  public record Options(Tokenizer tokenizer, String separator) {
+  public record Options(
+      @Describe("how answers are cut into words") Tokenizer tokenizer,
+      @Describe("what joins the winning words (crowd-kit's detokenizer ' '.join)")
+          String separator) {
     /** Validates. */
     public Options {
       Objects.requireNonNull(tokenizer, "tokenizer");
@@ -54,11 +60,11 @@ public final class Rover implements TextAggregator {
 
   @Override
   public String name() {
-    return "ROVER";
+    return "rover";
   }
 
   @Override
-  public TextResult fit(TextAnswers data) {
+  public TextResult fit(TextAnswers data, FitContext<TaskEmbeddings> context) {
     long start = System.nanoTime();
     int n = data.tasks().size();
     String[] texts = new String[n];
@@ -72,7 +78,7 @@ public final class Rover implements TextAggregator {
         data.workers(),
         null,
         Diagnostics.closedForm(),
-        TextProvenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data.digest(), start));
   }
 
   /** The ROVER text of {@code hypotheses} (aligned in the given order). */

@@ -1,10 +1,10 @@
 package org.crowd4j.text;
 
-/** Aggregates free-text answers into one text per task; fitting never changes the aggregator. */
-public interface TextAggregator {
-  /** The method's name as in results and provenance. */
-  String name();
+import org.crowd4j.method.Method;
 
-  /** Aggregates {@code data}. */
-  TextResult fit(TextAnswers data);
-}
+/**
+ * Aggregates free-text answers into one text per task; fitting never changes the aggregator. The
+ * gold of texts is the reference embeddings of some tasks ({@link TaskEmbeddings}), which the
+ * embedding methods may use and ROVER ignores.
+ */
+public interface TextAggregator extends Method<TextAnswers, TaskEmbeddings, TextResult> {}

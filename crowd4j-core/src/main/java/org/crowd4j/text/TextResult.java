@@ -2,9 +2,10 @@ package org.crowd4j.text;
 
 import java.util.Arrays;
 import java.util.Objects;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.Provenance;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitResult;
+import org.crowd4j.method.Provenance;
 
 /**
  * The aggregated text of every task. Methods that choose one of the answers ({@link
@@ -30,7 +31,8 @@ public record TextResult(
     Vocabulary workers,
     double[] skills,
     Diagnostics diagnostics,
-    Provenance provenance) {
+    Provenance provenance)
+    implements FitResult {
 
   /** Copies the arrays. */
   public TextResult {

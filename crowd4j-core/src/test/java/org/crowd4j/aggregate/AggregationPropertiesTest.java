@@ -14,6 +14,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.MethodSpec;
 import org.crowd4j.simulate.SyntheticCrowd;
 
 /** Properties every aggregation method must have, checked on generated crowds. */
@@ -62,7 +63,8 @@ class AggregationPropertiesTest {
     return n;
   }
 
-  static AggregationResult fitOrSkip(Methods.Spec spec, CrowdDataset data, Map<String, String> o) {
+  static AggregationResult fitOrSkip(
+      MethodSpec<Aggregator> spec, CrowdDataset data, Map<String, String> o) {
     boolean notApplicable =
         spec.name().equals("gold-mv")
             || (spec.name().equals("wmv") && !o.containsKey("skillsFile"))
@@ -85,7 +87,7 @@ class AggregationPropertiesTest {
       @ForAll @IntRange(min = 1, max = 6) int perTask,
       @ForAll @LongRange(min = 0, max = 1000) long seed) {
     CrowdDataset data = crowd(tasks, classes, workers, perTask, seed);
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       AggregationResult r = fitOrSkip(spec, data, Map.of());
       if (r == null) {
         continue;
@@ -126,7 +128,7 @@ class AggregationPropertiesTest {
       @ForAll @LongRange(min = 0, max = 1000) long seed) {
     CrowdDataset data = crowd(tasks, classes, workers, 3, seed);
     CrowdDataset renamed = renameAndShuffle(data, seed);
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       AggregationResult a = fitOrSkip(spec, data, Map.of());
       AggregationResult b = fitOrSkip(spec, renamed, Map.of());
       if (a == null
@@ -152,7 +154,7 @@ class AggregationPropertiesTest {
   void tinyCrowdsGiveFiniteResults() {
     // two tasks, three workers who all answer both: M-MSR's trimmed means once reached 0/0 here
     CrowdDataset data = crowd(2, 2, 3, 3, 0);
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       AggregationResult r = fitOrSkip(spec, data, Map.of());
       if (r == null) {
         continue;
@@ -171,7 +173,7 @@ class AggregationPropertiesTest {
       @ForAll @IntRange(min = 5, max = 80) int tasks,
       @ForAll @LongRange(min = 0, max = 1000) long seed) {
     CrowdDataset data = crowd(tasks, 3, 8, 3, seed);
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       AggregationResult a = fitOrSkip(spec, data, Map.of());
       AggregationResult b = fitOrSkip(spec, data, Map.of());
       if (a == null) {

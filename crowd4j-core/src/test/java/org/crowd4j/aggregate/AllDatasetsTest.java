@@ -15,6 +15,8 @@ import java.util.function.BiPredicate;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -109,7 +111,8 @@ class AllDatasetsTest {
   record Sweep(Map<String, Map<String, Double>> accuracy, List<String> problems) {}
 
   /** Fits the methods that {@code which} selects on every classification crowd and checks them. */
-  private static Sweep sweep(BiPredicate<Methods.Spec, CrowdDataset> which) throws Exception {
+  private static Sweep sweep(BiPredicate<MethodSpec<Aggregator>, CrowdDataset> which)
+      throws Exception {
     List<String> crowds = SharedData.classificationCrowds();
     assertEquals(SharedData.CLASSIFICATION_CROWDS, crowds.size(), "classification crowds");
     List<String> problems = new ArrayList<>();
@@ -118,7 +121,7 @@ class AllDatasetsTest {
       Path dir = SharedData.dataset(name);
       CrowdDataset data = CrowdReader.readAnswers(dir.resolve("answers.csv"));
       Gold gold = CrowdReader.readGold(dir.resolve("gold.csv"), data);
-      for (Methods.Spec spec : Methods.all()) {
+      for (MethodSpec<Aggregator> spec : Methods.all()) {
         if (!which.test(spec, data)) {
           continue;
         }
@@ -129,8 +132,8 @@ class AllDatasetsTest {
           Map<String, String> options =
               spec.name().equals("gold-mv") ? Map.of("missingSkill", "ignore") : Map.of();
           // only gold-mv sees the gold (it learns skills from it); the others are unsupervised
-          FitContext context =
-              spec.name().equals("gold-mv") ? FitContext.withGold(gold) : FitContext.DEFAULT;
+          FitContext<Gold> context =
+              spec.name().equals("gold-mv") ? FitContext.withGold(gold) : FitContext.none();
           r = spec.create(options).fit(data, context);
         } catch (IllegalArgumentException e) {
           if (spec.name().equals("kos") && data.numLabels() != 2) {

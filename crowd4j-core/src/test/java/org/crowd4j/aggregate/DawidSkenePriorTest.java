@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
 /** Dawid–Skene under Dirichlet priors on the confusion rows (MAP). */

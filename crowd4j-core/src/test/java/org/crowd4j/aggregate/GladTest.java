@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.testing.PeerTables;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;

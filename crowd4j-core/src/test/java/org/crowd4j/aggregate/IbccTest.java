@@ -11,6 +11,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.SpecialFunctions;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

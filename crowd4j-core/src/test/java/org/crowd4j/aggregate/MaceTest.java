@@ -12,6 +12,8 @@ import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
 import org.crowd4j.testing.PeerTables;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
@@ -168,7 +170,7 @@ class MaceTest {
           finals[(it - 1) / 20] = objective;
           return true;
         };
-    AggregationResult c = mace.fit(data, new FitContext(null, first));
+    AggregationResult c = mace.fit(data, new FitContext<>(null, first));
     assertEquals(3, starts.size());
     assertTrue(starts.get(0)[0] != starts.get(1)[0] && starts.get(1)[0] != starts.get(2)[0]);
     double[] h = c.diagnostics().objective();

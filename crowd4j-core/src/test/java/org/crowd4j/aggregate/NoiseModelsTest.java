@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.Provenance;
 import org.crowd4j.simulate.Assignment;
 import org.crowd4j.simulate.ConfusionPool;
 import org.crowd4j.simulate.Confusions;
@@ -27,7 +30,7 @@ class NoiseModelsTest {
 
   private static AggregationResult result(CrowdDataset d, double[] post, WorkerModel m) {
     return new AggregationResult(
-        d, post, null, null, m, Diagnostics.closedForm(), Provenance.of("x", null, d, 0));
+        d, post, null, null, m, Diagnostics.closedForm(), Provenance.of("x", null, d.digest(), 0));
   }
 
   private static final double[] POST = {0.8, 0.2, 0.0, 0.1, 0.3, 0.6};
@@ -175,7 +178,7 @@ class NoiseModelsTest {
       b.add(Confusions.symmetric(k, 0.5 + 0.05 * w), "w" + w);
     }
     CrowdDataset d = CrowdSimulator.simulate(truth, b.build(), Assignment.perItem(4), 3).data();
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       if (List.of("wmv", "gold-mv", "kos", "auto").contains(spec.name())) {
         continue;
       }

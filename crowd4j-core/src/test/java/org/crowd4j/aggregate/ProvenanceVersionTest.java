@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.Provenance;
 import org.junit.jupiter.api.Test;
 
 /** Every result's provenance records the version of the build that produced it. */

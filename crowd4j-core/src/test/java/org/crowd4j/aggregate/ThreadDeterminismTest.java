@@ -15,6 +15,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.internal.kernel.TaskChunks;
 import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.ResultWriter;
+import org.crowd4j.method.MethodSpec;
 import org.crowd4j.simulate.SyntheticCrowd;
 import org.crowd4j.testing.Pools;
 import org.junit.jupiter.api.BeforeAll;
@@ -54,7 +55,7 @@ class ThreadDeterminismTest {
 
   static List<String> methods() {
     List<String> names = new ArrayList<>();
-    for (Methods.Spec s : Methods.all()) {
+    for (MethodSpec<Aggregator> s : Methods.all()) {
       if (!s.name().equals("gold-mv") && !s.name().equals("wmv") && !s.name().equals("kos")) {
         names.add(s.name());
       }

@@ -10,6 +10,9 @@ import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.Provenance;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +40,7 @@ class UnobservedLabelsTest {
     CrowdDataset data = AutoTest.classConfusingCrowd().data();
     CrowdDataset wide = withDeclared(data, "never", 1);
     int k = data.numLabels();
-    for (Methods.Spec spec : Methods.all()) {
+    for (MethodSpec<Aggregator> spec : Methods.all()) {
       if (List.of("wmv", "gold-mv", "kos").contains(spec.name())) {
         continue;
       }

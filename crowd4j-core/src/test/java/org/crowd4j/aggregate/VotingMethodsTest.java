@@ -21,6 +21,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -218,7 +219,7 @@ class VotingMethodsTest {
     double[] history = r.diagnostics().objective();
     assertEquals(0.0, history[history.length - 1]);
     AggregationResult once =
-        new ZeroBasedSkill().fit(toy, FitContext.DEFAULT.listener((m, it, max, obj) -> false));
+        new ZeroBasedSkill().fit(toy, FitContext.<Gold>none().listener((m, it, max, obj) -> false));
     assertEquals(1, once.diagnostics().iterations());
   }
 
@@ -287,7 +288,7 @@ class VotingMethodsTest {
     for (int i = 0; i < goldIds.length; i++) {
       goldIds[i] = i % 2 == 0 ? d.label(d.taskStart(i)) : Gold.NONE;
     }
-    FitContext withGold = FitContext.withGold(Gold.ofIds(goldIds));
+    FitContext<Gold> withGold = FitContext.withGold(Gold.ofIds(goldIds));
     var randomTies = new ZeroBasedSkill.Options(100, 1.0, 20, 0.5, 1e-5, 0, TieBreak.RANDOM, seed);
     List<Aggregator> methods =
         List.of(
@@ -300,7 +301,7 @@ class VotingMethodsTest {
             new GoldMajorityVote(
                 new GoldMajorityVote.Options(MissingSkill.VALUE, 0.5, TieBreak.LOWEST, 0)));
     for (Aggregator m : methods) {
-      FitContext ctx = m instanceof GoldMajorityVote ? withGold : FitContext.DEFAULT;
+      FitContext<Gold> ctx = m instanceof GoldMajorityVote ? withGold : FitContext.none();
       AggregationResult r1 = m.fit(d, ctx);
       AggregationResult r2 = m.fit(d, ctx);
       CrowdKitSuiteVotingTest.assertRowsSumToOne(r1);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -63,7 +64,9 @@ class BinaryRelevanceTest {
             .add("u", "b", List.of())
             .build();
     TagGold gold = TagGold.of(data, Map.of("t", Set.of("x")));
-    MultiLabelResult r = new BinaryRelevance(Methods.create("gold-mv", Map.of())).fit(data, gold);
+    MultiLabelResult r =
+        new BinaryRelevance(Methods.create("gold-mv", Map.of()))
+            .fit(data, FitContext.withGold(gold));
     // gold-mv weighs workers by their accuracy on gold: a is right on t, b wrong
     assertTrue(r.chosen(data.tasks().id("u"), data.tags().id("x")));
   }

@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.crowd4j.internal.kernel.ChiSquared;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvTable;
+import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
 class EmbeddingMethodsTest {
@@ -44,7 +46,7 @@ class EmbeddingMethodsTest {
       assertSuite(
           "suite/RASA__text_simple__embeddings_and_outputs.csv",
           data,
-          new Rasa(o).fit(data, truth()));
+          new Rasa(o).fit(data, FitContext.withGold(truth())));
     }
   }
 
@@ -58,7 +60,7 @@ class EmbeddingMethodsTest {
       assertSuite(
           "suite/HRRASA__text_simple__embeddings_and_outputs.csv",
           data,
-          new Hrrasa(o).fit(data, truth()));
+          new Hrrasa(o).fit(data, FitContext.withGold(truth())));
     }
   }
 
@@ -66,7 +68,7 @@ class EmbeddingMethodsTest {
   void rasaRelativeChangeShrinksAndKnownTasksKeepTheirTruth() throws Exception {
     TextAnswers data = TextFixtures.textSimple();
     TaskEmbeddings truth = truth();
-    TextResult r = new Rasa(new Rasa.Options(50, 0, 0.05)).fit(data, truth);
+    TextResult r = new Rasa(new Rasa.Options(50, 0, 0.05)).fit(data, FitContext.withGold(truth));
     double[] h = r.diagnostics().objective();
     assertEquals(50, h.length);
     assertTrue(h[h.length - 1] < 1e-12, "final relative change " + h[h.length - 1]);
@@ -134,8 +136,8 @@ class EmbeddingMethodsTest {
   @Test
   void sameInputSameResult() throws Exception {
     TextAnswers data = TextFixtures.textSimple();
-    TextResult a = new Hrrasa().fit(data, truth());
-    TextResult b = new Hrrasa().fit(data, truth());
+    TextResult a = new Hrrasa().fit(data, FitContext.withGold(truth()));
+    TextResult b = new Hrrasa().fit(data, FitContext.withGold(truth()));
     assertArrayEquals(a.aggregated(), b.aggregated(), 0);
     assertArrayEquals(a.texts(), b.texts());
   }

@@ -354,7 +354,7 @@ public final class Reproduce {
         own.put(c.getName(), fixed.get(c.getName()));
       }
     }
-    return org.crowd4j.aggregate.OptionsBinder.bind(t, own);
+    return org.crowd4j.method.OptionsBinder.bind(t, own);
   }
 
   private static String learnerName(String method) {

@@ -472,7 +472,7 @@ public final class LearnedModel implements AutoCloseable {
             network.labels().names(),
             network.workers().names(),
             annotatorKind,
-            "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION,
+            "crowd4j " + org.crowd4j.method.Provenance.LIBRARY_VERSION,
             NnRuntime.describe(),
             summary,
             tuning,

@@ -4,7 +4,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.method.OptionsBinder;
 import org.crowd4j.nn.internal.ConalHead;
 import org.crowd4j.nn.internal.DoctorHead;
 import org.crowd4j.nn.internal.LiaHead;

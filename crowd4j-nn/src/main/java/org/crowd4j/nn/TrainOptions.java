@@ -1,7 +1,7 @@
 package org.crowd4j.nn;
 
 import java.util.Map;
-import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * How a learner trains its network: epochs, minibatches, Adam, model selection, seed.

@@ -7,9 +7,9 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * Chooses a learner's feature scaling, step sizes and regulariser without test data. Each candidate

@@ -205,7 +205,7 @@ class LearnersTest {
           Files.exists(d.resolve("model.json"))
               && Files.exists(d.resolve("parameters.safetensors")));
       assertEquals(
-          "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION,
+          "crowd4j " + org.crowd4j.method.Provenance.LIBRARY_VERSION,
           new com.fasterxml.jackson.databind.ObjectMapper()
               .readTree(d.resolve("model.json").toFile())
               .get("library")

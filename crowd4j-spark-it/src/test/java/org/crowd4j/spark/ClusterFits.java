@@ -7,9 +7,9 @@ import org.apache.spark.ml.linalg.Vector;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.IterationListener;
 
 /**
  * The cluster tests' calls into the fitting API of crowd4j-spark and crowd4j-core, in one place: a

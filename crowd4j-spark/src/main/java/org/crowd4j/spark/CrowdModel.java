@@ -24,8 +24,8 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.WorkerModel;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * A fitted aggregation on Spark, as a Spark ML {@link Model}: {@link #transform} turns answers (one

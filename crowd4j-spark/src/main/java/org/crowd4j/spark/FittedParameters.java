@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * Everything a fitted model needs on the driver, independent of the answers it was fitted to: what

@@ -11,7 +11,7 @@ import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * The state of a fitted model, shared by the model and its copies: the {@link FittedParameters},

@@ -18,7 +18,7 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * The storage layout of a fitted model in a directory of any Hadoop file system:

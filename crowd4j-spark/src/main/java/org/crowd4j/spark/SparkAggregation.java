@@ -15,8 +15,8 @@ import org.apache.hadoop.fs.Path;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.IterationListener;
 
 /**
  * {@code crowd4j aggregate --engine spark}: reads the answers with Spark, fits one method with
@@ -267,7 +267,7 @@ public final class SparkAggregation {
       }
       g.writeEndObject();
       g.writeNullField("dataDigest");
-      g.writeStringField("library", "crowd4j " + org.crowd4j.aggregate.Provenance.LIBRARY_VERSION);
+      g.writeStringField("library", "crowd4j " + org.crowd4j.method.Provenance.LIBRARY_VERSION);
       g.writeStringField("java", System.getProperty("java.version"));
       g.writeStringField("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
       g.writeStringField("created", java.time.Instant.now().toString());

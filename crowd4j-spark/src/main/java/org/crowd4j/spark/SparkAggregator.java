@@ -21,9 +21,9 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
-import org.crowd4j.aggregate.Diagnostics;
-import org.crowd4j.aggregate.IterationListener;
-import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * An aggregation method on Spark as a Spark ML {@link Estimator}: set the columns, the layout and

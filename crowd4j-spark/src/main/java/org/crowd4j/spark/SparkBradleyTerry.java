@@ -15,7 +15,7 @@ import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.IterationListener;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.PairWins;
 import org.crowd4j.pairwise.Ranking;

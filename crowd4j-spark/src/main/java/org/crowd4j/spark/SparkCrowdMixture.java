@@ -12,9 +12,9 @@ import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.CrowdMixture;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.internal.kernel.CrowdMixtureKernel;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * {@link CrowdMixture} (Mena &amp; Ñanculef 2019, answer-only) on Spark. Its EM needs only the

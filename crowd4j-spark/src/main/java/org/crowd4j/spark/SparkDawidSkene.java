@@ -11,8 +11,8 @@ import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * {@link DawidSkene} EM on Spark, with the same options, the same start (soft majority vote, gold

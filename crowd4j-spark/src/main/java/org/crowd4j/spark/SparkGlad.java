@@ -17,10 +17,10 @@ import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.storage.StorageLevel;
-import org.crowd4j.aggregate.Diagnostics;
 import org.crowd4j.aggregate.Glad;
 import org.crowd4j.internal.kernel.GladKernel;
 import org.crowd4j.internal.kernel.GladSolver;
+import org.crowd4j.method.Diagnostics;
 
 /**
  * {@link Glad} (Whitehill et al. 2009) on Spark: worker abilities α on the driver, each task's log

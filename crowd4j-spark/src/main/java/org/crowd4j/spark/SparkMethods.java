@@ -11,7 +11,7 @@ import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
-import org.crowd4j.aggregate.OptionsBinder;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * The methods that run on Spark, by the core's command-line names, with the core's option records:

@@ -11,9 +11,9 @@ import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
-import org.crowd4j.aggregate.OptionsBinder;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.crowd4j.internal.kernel.OneCoinKernel;
+import org.crowd4j.method.OptionsBinder;
 
 /**
  * {@link OneCoinDawidSkene} on Spark: one accuracy s_w per worker. Same start, options and stopping

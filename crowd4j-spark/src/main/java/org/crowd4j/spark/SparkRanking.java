@@ -4,7 +4,7 @@ import java.util.Objects;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.IterationListener;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Ranking;
 

@@ -16,9 +16,9 @@ import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
 /**

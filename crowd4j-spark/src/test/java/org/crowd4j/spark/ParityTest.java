@@ -12,10 +12,10 @@ import org.crowd4j.aggregate.CommonConfusionEm;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
+import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,7 +47,7 @@ class ParityTest extends SparkTestBase {
         d = Parity.withHalfGold(spark(), d);
       }
       AggregationResult expected =
-          core.get().fit(d.core(), withGold ? FitContext.withGold(d.gold()) : FitContext.DEFAULT);
+          core.get().fit(d.core(), withGold ? FitContext.withGold(d.gold()) : FitContext.none());
       SparkAggregator<?, ?> estimator = spark.get();
       if (withGold) {
         estimator.setGoldCol("gold");

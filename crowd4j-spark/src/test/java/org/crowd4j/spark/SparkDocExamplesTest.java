@@ -16,7 +16,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
 import org.crowd4j.aggregate.ConfusionMatrices;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -19,13 +19,13 @@ import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.CrowdMixture;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.aggregate.Glad;
 import org.crowd4j.aggregate.GladModel;
 import org.crowd4j.aggregate.GroupMixtureModel;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.crowd4j.aggregate.WorkerSkills;
+import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
 /** The fitted model: annotator parameters as the core's, transform, determinism, lineage. */
@@ -75,7 +75,7 @@ class SparkModelTest extends SparkTestBase {
     Parity.Data d = Parity.load(spark(), "web");
     int k = d.core().numLabels();
 
-    AggregationResult ds = new DawidSkene().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult ds = new DawidSkene().fit(d.core(), FitContext.none());
     CrowdModel<?> sds = new SparkDawidSkene().fit(d.frame());
     int[] ids = sparkIds(sds, d);
     ConfusionMatrices a = (ConfusionMatrices) ds.workers();
@@ -94,7 +94,7 @@ class SparkModelTest extends SparkTestBase {
     assertEquals(d.core().numWorkers(), sds.workers().count());
     sds.unpersist();
 
-    AggregationResult oc = new OneCoinDawidSkene().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult oc = new OneCoinDawidSkene().fit(d.core(), FitContext.none());
     CrowdModel<?> soc = new SparkOneCoinDawidSkene().fit(d.frame());
     double[] sk = ((WorkerSkills) soc.localWorkerModel()).values();
     for (int w = 0; w < ids.length; w++) {
@@ -102,7 +102,7 @@ class SparkModelTest extends SparkTestBase {
     }
     soc.unpersist();
 
-    AggregationResult gl = new Glad().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult gl = new Glad().fit(d.core(), FitContext.none());
     SparkGladModel sgl = new SparkGlad().fit(d.frame());
     double[] alpha = ((GladModel) sgl.localWorkerModel()).alpha();
     GladModel core = (GladModel) gl.workers();
@@ -121,7 +121,7 @@ class SparkModelTest extends SparkTestBase {
     assertEquals(core.alpha()[0], glRow.getDouble(2), TOL);
     sgl.unpersist();
 
-    AggregationResult cm = new CrowdMixture().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult cm = new CrowdMixture().fit(d.core(), FitContext.none());
     CrowdModel<?> scm = new SparkCrowdMixture().fit(d.frame());
     GroupMixtureModel gc = (GroupMixtureModel) cm.workers();
     GroupMixtureModel gs = (GroupMixtureModel) scm.localWorkerModel();
@@ -135,7 +135,7 @@ class SparkModelTest extends SparkTestBase {
     }
     scm.unpersist();
 
-    AggregationResult ce = new CommonConfusionEm().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult ce = new CommonConfusionEm().fit(d.core(), FitContext.none());
     CrowdModel<?> sce = new SparkCommonConfusionEm().fit(d.frame());
     CommonConfusionModel cc = (CommonConfusionModel) ce.workers();
     CommonConfusionModel cs = (CommonConfusionModel) sce.localWorkerModel();
@@ -150,7 +150,7 @@ class SparkModelTest extends SparkTestBase {
     }
     sce.unpersist();
 
-    AggregationResult mv = new MajorityVote().fit(d.core(), FitContext.DEFAULT);
+    AggregationResult mv = new MajorityVote().fit(d.core(), FitContext.none());
     CrowdModel<?> smv = new SparkMajorityVote().fit(d.frame());
     double[] agreement = ((WorkerSkills) smv.localWorkerModel()).values();
     for (int w = 0; w < ids.length; w++) {

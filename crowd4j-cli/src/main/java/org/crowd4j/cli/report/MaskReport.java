@@ -134,7 +134,7 @@ public final class MaskReport {
         iouGold[w] += Iou.of(data.mask(a), truth[t]);
       }
     }
-    String scoreName = result.provenance().method().equals("SegmentationEM") ? "skill" : "weight";
+    String scoreName = result.answerScoresAreSkills() ? "skill" : "weight";
     List<String> header = new ArrayList<>(List.of("annotator", "masks", "mean IoU with aggregate"));
     if (truth != null) {
       header.add("mean IoU with truth");

@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 import org.crowd4j.pairwise.AnnotatorReliability;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.KendallTau;

@@ -4,8 +4,8 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.FitContext;
 import org.crowd4j.simulate.Redundancy;
 
 /**
@@ -132,7 +132,7 @@ final class RedundancySection {
         }
         for (int m = 0; m < methods; m++) {
           MethodRun run = ctx.runs.get(m);
-          AggregationResult res = run.aggregator().fit(sub, FitContext.DEFAULT);
+          AggregationResult res = run.aggregator().fit(sub, FitContext.none());
           v[m][j][rep] = score(ctx, res, taskMap, labelMap, run.result().labels());
         }
       }

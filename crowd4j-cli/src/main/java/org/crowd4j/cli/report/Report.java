@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.List;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
-import org.crowd4j.aggregate.FitContext;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
 
 /**
  * The annotator-quality report: one self-contained HTML file (charts embedded as PNG, no script, a
@@ -32,7 +32,7 @@ public final class Report {
   /** Fits {@code aggregator} on {@code data} and times it. */
   public static MethodRun fit(String name, Aggregator aggregator, CrowdDataset data) {
     long t0 = System.nanoTime();
-    AggregationResult r = aggregator.fit(data, FitContext.DEFAULT);
+    AggregationResult r = aggregator.fit(data, FitContext.none());
     return new MethodRun(name, aggregator, r, (System.nanoTime() - t0) / 1e9);
   }
 

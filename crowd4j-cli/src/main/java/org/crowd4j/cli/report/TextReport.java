@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.crowd4j.aggregate.Diagnostics;
+import org.crowd4j.method.Diagnostics;
 import org.crowd4j.text.TextAnswers;
 import org.crowd4j.text.TextResult;
 import org.crowd4j.text.Tokenizer;

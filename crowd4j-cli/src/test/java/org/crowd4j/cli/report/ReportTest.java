@@ -111,7 +111,7 @@ class ReportTest {
             "A:u1:x", "A:u2:x", "A:u3:x", "B:u1:x", "B:u2:x", "B:u3:y", "C:u1:x", "C:u2:y",
             "D:u1:y", "D:u2:x", "E:u1:x", "E:u2:y", "E:u3:z");
     AggregationResult r =
-        Methods.spec("soft-mv").create(Map.of()).fit(d, org.crowd4j.aggregate.FitContext.DEFAULT);
+        Methods.spec("soft-mv").create(Map.of()).fit(d, org.crowd4j.method.FitContext.none());
     double[] h = ItemSection.entropies(r);
     int a = d.tasks().id("A");
     int bb = d.tasks().id("B");
@@ -133,7 +133,7 @@ class ReportTest {
     // mv gives T1 = x (three x, one y) and T2 = y: P(answer y | true x) = 1/4
     CrowdDataset d = of("T1:u1:x", "T1:u2:x", "T1:u3:x", "T1:u4:y", "T2:u1:y", "T2:u2:y");
     AggregationResult mv =
-        Methods.spec("mv").create(Map.of()).fit(d, org.crowd4j.aggregate.FitContext.DEFAULT);
+        Methods.spec("mv").create(Map.of()).fit(d, org.crowd4j.method.FitContext.none());
     List<ClassSection.Pair> pairs = ClassSection.confusedPairs(new CrowdSummary(d, mv), 5);
     assertEquals(1, pairs.size());
     assertEquals(d.labels().id("x"), pairs.get(0).truth());

@@ -5,9 +5,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.crowd4j.aggregate.AggregationResult;
-import org.crowd4j.aggregate.FitContext;
-import org.crowd4j.aggregate.IterationListener;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.IterationListener;
 
 /**
  * Scores methods by how well their fits predict answers they did not see ({@link Criterion}), with
@@ -57,7 +58,7 @@ public final class HeldOutScorer {
    * listener is not). A candidate that throws on some fold is reported with its failure.
    */
   public List<CandidateScore> score(
-      CrowdDataset data, List<Candidate> candidates, FitContext context) {
+      CrowdDataset data, List<Candidate> candidates, FitContext<Gold> context) {
     return predict(data, candidates, context).scores();
   }
 
@@ -67,7 +68,7 @@ public final class HeldOutScorer {
    * answers (there are no annotators to hold out).
    */
   public HeldOutPredictions predict(
-      CrowdDataset data, List<Candidate> candidates, FitContext context) {
+      CrowdDataset data, List<Candidate> candidates, FitContext<Gold> context) {
     return predict(data, candidates, context, IterationListener.NONE);
   }
 
@@ -79,7 +80,7 @@ public final class HeldOutScorer {
   public HeldOutPredictions predict(
       CrowdDataset data,
       List<Candidate> candidates,
-      FitContext context,
+      FitContext<Gold> context,
       IterationListener progress) {
     return predict(data, candidates, context, progress, 0, scoredFolds);
   }
@@ -92,7 +93,7 @@ public final class HeldOutScorer {
   public HeldOutPredictions predict(
       CrowdDataset data,
       List<Candidate> candidates,
-      FitContext context,
+      FitContext<Gold> context,
       IterationListener progress,
       int from,
       int to) {
@@ -100,7 +101,7 @@ public final class HeldOutScorer {
       throw new IllegalArgumentException("fold range [" + from + ", " + to + ") of " + folds);
     }
     int nf = to - from;
-    FitContext quiet = new FitContext(context.gold(), IterationListener.NONE);
+    FitContext<Gold> quiet = new FitContext<>(context.gold(), IterationListener.NONE);
     CrowdDataset[] train = new CrowdDataset[nf];
     int m = data.numAnswers();
     int[] foldOf = new int[m];

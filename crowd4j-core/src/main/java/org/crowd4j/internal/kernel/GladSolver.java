@@ -1,7 +1,7 @@
 package org.crowd4j.internal.kernel;
 
 import java.util.Arrays;
-import org.crowd4j.aggregate.IterationListener;
+import org.crowd4j.method.IterationListener;
 
 /**
  * The iteration of GLAD over the worker abilities α, wherever the tasks are swept: the quasi-Newton

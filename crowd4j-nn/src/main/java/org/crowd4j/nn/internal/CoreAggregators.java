@@ -3,8 +3,10 @@ package org.crowd4j.nn.internal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.MethodSpec;
 
 /** The core's answer-only aggregators, as the learners that start from their labels run them. */
 public final class CoreAggregators {
@@ -22,7 +24,7 @@ public final class CoreAggregators {
    */
   public static AggregationResult fit(
       CrowdDataset data, String aggregator, boolean randomTies, long seed) {
-    Methods.Spec spec = Methods.spec(aggregator);
+    MethodSpec<Aggregator> spec = Methods.spec(aggregator);
     Map<String, String> overrides = new LinkedHashMap<>();
     for (var c : spec.defaults().getClass().getRecordComponents()) {
       if (c.getName().equals("seed")) {

@@ -107,7 +107,7 @@ class EpochLoopTest {
     List<EpochStats> seen = new ArrayList<>();
     Scripted steps = new Scripted(0.5, 0.6, 0.4, 0.3);
     TrainOptions o =
-        org.crowd4j.aggregate.OptionsBinder.bind(
+        org.crowd4j.method.OptionsBinder.bind(
             TrainOptions.fixedEpochs(4), java.util.Map.of("resetOptimizerEachEpoch", "true"));
     EpochLoop.Outcome out =
         new EpochLoop(

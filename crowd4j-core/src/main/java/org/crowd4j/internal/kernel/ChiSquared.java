@@ -1,18 +1,19 @@
-package org.crowd4j.text;
+package org.crowd4j.internal.kernel;
 
 /**
- * Quantiles of the χ² distribution, for the reliability prior of RASA and HRRASA: the upper
- * quantile solves {@code Q(k/2, x/2) = p} with Q the regularized upper incomplete gamma function
- * (series below {@code a + 1}, Lentz's continued fraction above), by bisection to full precision.
+ * Quantiles of the χ² distribution, for the reliability prior of RASA and HRRASA and the worker
+ * weights of CATD: the upper quantile solves {@code Q(k/2, x/2) = p} with Q the regularized upper
+ * incomplete gamma function (series below {@code a + 1}, Lentz's continued fraction above), by
+ * bisection to full precision.
  */
-final class ChiSquared {
+public final class ChiSquared {
   private static final double EPS = 1e-16;
   private static final int MAX_TERMS = 10_000;
 
   private ChiSquared() {}
 
   /** The {@code x} with {@code P(X > x) = p} for {@code X ~ χ²(df)} (SciPy's {@code chi2.isf}). */
-  static double upperQuantile(double p, double df) {
+  public static double upperQuantile(double p, double df) {
     if (!(p > 0 && p < 1) || !(df > 0)) {
       throw new IllegalArgumentException("chi-squared quantile needs 0 < p < 1 and df > 0");
     }
@@ -33,8 +34,22 @@ final class ChiSquared {
     return 0.5 * (lo + hi);
   }
 
+  /**
+   * The {@code x} with {@code P(X ≤ x) = p} for {@code X ~ χ²(df)} (SciPy's {@code chi2.ppf}), as
+   * CATD's worker weights use it.
+   *
+   * @throws IllegalArgumentException unless {@code 0 < p < 1} and {@code df > 0}
+   */
+  public static double lowerQuantile(double p, double df) {
+    if (!(p > 0 && p < 1) || !(df > 0)) {
+      throw new IllegalArgumentException(
+          "chi-squared quantile needs 0 < p < 1 and df > 0: p=" + p + ", df=" + df);
+    }
+    return upperQuantile(1 - p, df);
+  }
+
   /** {@code P(X > x)} for {@code X ~ χ²(df)}. */
-  static double upperTail(double df, double x) {
+  public static double upperTail(double df, double x) {
     if (x <= 0) {
       return 1;
     }
@@ -87,7 +102,7 @@ final class ChiSquared {
   }
 
   /** ln Γ(x) for x > 0 (Lanczos, g = 7, n = 9; relative error about 1e-15). */
-  static double logGamma(double x) {
+  public static double logGamma(double x) {
     if (x < 0.5) {
       return Math.log(Math.PI / Math.abs(Math.sin(Math.PI * x))) - logGamma(1 - x);
     }

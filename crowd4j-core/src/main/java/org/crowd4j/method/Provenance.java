@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate;
+package org.crowd4j.method;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -9,7 +9,6 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
-import org.crowd4j.data.CrowdDataset;
 
 /**
  * Where a result came from: method, every option, seed, data digest, library and platform versions,
@@ -17,7 +16,8 @@ import org.crowd4j.data.CrowdDataset;
  *
  * @param method method name
  * @param options option name → value
- * @param dataDigest {@link CrowdDataset#digest()} of the input
+ * @param dataDigest digest of the input (the digest of its answers, e.g. {@code
+ *     CrowdDataset.digest()})
  * @param library crowd4j version
  * @param java Java runtime version
  * @param os operating system and architecture
@@ -42,12 +42,24 @@ public record Provenance(
     options = Collections.unmodifiableMap(new LinkedHashMap<>(options));
   }
 
-  /** Provenance of {@code method} fitted with {@code options} (a record) on {@code data}. */
-  public static Provenance of(String method, Record options, CrowdDataset data, long startNanos) {
+  /**
+   * Provenance of {@code method} fitted with {@code options} (a record) on data whose digest is
+   * {@code dataDigest}, started at {@code startNanos} ({@link System#nanoTime()}).
+   */
+  public static Provenance of(String method, Record options, String dataDigest, long startNanos) {
+    return ofOptionMap(method, describe(options), dataDigest, startNanos);
+  }
+
+  /**
+   * Provenance of {@code method} fitted with the options {@code options} (names to values) on data
+   * whose digest is {@code dataDigest}, started at {@code startNanos}.
+   */
+  public static Provenance ofOptionMap(
+      String method, Map<String, String> options, String dataDigest, long startNanos) {
     return new Provenance(
         method,
-        describe(options),
-        data.digest(),
+        options,
+        dataDigest,
         LIBRARY_VERSION,
         System.getProperty("java.version"),
         System.getProperty("os.name") + " " + System.getProperty("os.arch"),

@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate;
+package org.crowd4j.method;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;

@@ -7,12 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.method.Diagnostics;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.IterationListener;
+import org.crowd4j.method.Provenance;
 import org.junit.jupiter.api.Test;
 
 /** The shared EM loop control: what stops a fit and what it reports. */
-class EmProgressTest {
-  private static EmProgress run(double... objectives) {
-    EmProgress p = new EmProgress("test", 100, 1e-6, IterationListener.NONE);
+class FitProgressTest {
+  private static FitProgress run(double... objectives) {
+    FitProgress p =
+        new FitProgress("test", FitProgress.Mode.ASCENT, 100, 1e-6, IterationListener.NONE);
     for (double o : objectives) {
       if (!p.record(o)) {
         break;
@@ -48,13 +53,15 @@ class EmProgressTest {
 
   @Test
   void theLimitAndTheListenerStopUnconverged() {
-    EmProgress p = new EmProgress("test", 3, 1e-6, IterationListener.NONE);
+    FitProgress p =
+        new FitProgress("test", FitProgress.Mode.ASCENT, 3, 1e-6, IterationListener.NONE);
     assertTrue(p.record(-3));
     assertTrue(p.record(-2));
     assertFalse(p.record(-1));
     assertFalse(p.diagnostics("x").converged());
     assertEquals("iteration limit 3 reached", p.diagnostics("x").stopReason());
-    EmProgress q = new EmProgress("test", 10, 1e-6, (m, i, max, o) -> i < 2);
+    FitProgress q =
+        new FitProgress("test", FitProgress.Mode.ASCENT, 10, 1e-6, (m, i, max, o) -> i < 2);
     assertTrue(q.record(-3));
     assertFalse(q.record(-2));
     assertEquals("stopped by the listener at iteration 2", q.diagnostics("x").stopReason());
@@ -88,7 +95,7 @@ class EmProgressTest {
                     null,
                     new WorkerSkills(new double[] {1}),
                     Diagnostics.closedForm(),
-                    Provenance.of("x", null, d, 0)));
+                    Provenance.of("x", null, d.digest(), 0)));
     assertTrue(e.getMessage().contains("task 't', class 'a' is NaN"), e.getMessage());
   }
 

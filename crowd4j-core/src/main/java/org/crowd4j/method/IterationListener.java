@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate;
+package org.crowd4j.method;
 
 /**
  * Called after every iteration of an iterative method; progress bars, logs and early stopping plug

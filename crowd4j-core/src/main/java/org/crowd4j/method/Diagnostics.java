@@ -1,4 +1,4 @@
-package org.crowd4j.aggregate;
+package org.crowd4j.method;
 
 /**
  * How a fit went: iterations run, whether the stopping rule was met (non-convergence is reported

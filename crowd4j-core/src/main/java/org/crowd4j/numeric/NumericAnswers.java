@@ -1,0 +1,306 @@
+package org.crowd4j.numeric;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Objects;
+import org.crowd4j.data.IdGrouping;
+import org.crowd4j.data.Vocabulary;
+
+/**
+ * An immutable crowd of numeric answers: {@code m} answers, each a (task, worker, value) triple of
+ * dense task and worker ids and a finite {@code double}, with vocabularies mapping the ids back to
+ * the original strings.
+ *
+ * <p>The layout is that of {@link org.crowd4j.data.CrowdDataset}: answers sorted by task (stable,
+ * input order kept within a task), so the answers of task {@code i} are {@code taskStart(i) ..
+ * taskEnd(i) - 1}; the worker view is a CSR permutation, {@code workerAnswer(k)} for {@code k} in
+ * {@code workerStart(w) .. workerEnd(w) - 1}. Repeated (task, worker) answers are kept, each an
+ * answer of its own. Every accessor is a plain array read, meant for hot loops.
+ */
+public final class NumericAnswers {
+  private final Vocabulary tasks;
+  private final Vocabulary workers;
+  private final int[] task;
+  private final int[] worker;
+  private final double[] value;
+  private final int[] taskStart;
+  private final int[] workerStart;
+  private final int[] byWorker;
+  private volatile String digest;
+
+  private NumericAnswers(
+      Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, double[] value) {
+    this.tasks = tasks;
+    this.workers = workers;
+    this.task = task;
+    this.worker = worker;
+    this.value = value;
+    this.taskStart = IdGrouping.offsets(task, tasks.size());
+    this.workerStart = IdGrouping.offsets(worker, workers.size());
+    this.byWorker = IdGrouping.order(worker, workerStart);
+  }
+
+  /** A new, empty builder. */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** Number of tasks. */
+  public int numTasks() {
+    return tasks.size();
+  }
+
+  /** Number of workers. */
+  public int numWorkers() {
+    return workers.size();
+  }
+
+  /** Number of answers {@code m}. */
+  public int numAnswers() {
+    return task.length;
+  }
+
+  /** Task id of answer {@code a}. */
+  public int task(int a) {
+    return task[a];
+  }
+
+  /** Worker id of answer {@code a}. */
+  public int worker(int a) {
+    return worker[a];
+  }
+
+  /** Value of answer {@code a}. */
+  public double value(int a) {
+    return value[a];
+  }
+
+  /** First answer of task {@code i}. */
+  public int taskStart(int i) {
+    return taskStart[i];
+  }
+
+  /** One past the last answer of task {@code i}. */
+  public int taskEnd(int i) {
+    return taskStart[i + 1];
+  }
+
+  /** Number of answers on task {@code i}. */
+  public int taskSize(int i) {
+    return taskStart[i + 1] - taskStart[i];
+  }
+
+  /** Start of worker {@code w}'s range in the worker view. */
+  public int workerStart(int w) {
+    return workerStart[w];
+  }
+
+  /** End (exclusive) of worker {@code w}'s range in the worker view. */
+  public int workerEnd(int w) {
+    return workerStart[w + 1];
+  }
+
+  /** Number of answers given by worker {@code w}. */
+  public int workerSize(int w) {
+    return workerStart[w + 1] - workerStart[w];
+  }
+
+  /** The answer at position {@code k} of the worker view. */
+  public int workerAnswer(int k) {
+    return byWorker[k];
+  }
+
+  /** Task vocabulary. */
+  public Vocabulary tasks() {
+    return tasks;
+  }
+
+  /** Worker vocabulary. */
+  public Vocabulary workers() {
+    return workers;
+  }
+
+  /** A copy of the task column (answers in task order). */
+  public int[] taskColumn() {
+    return task.clone();
+  }
+
+  /** A copy of the worker column (answers in task order). */
+  public int[] workerColumn() {
+    return worker.clone();
+  }
+
+  /** A copy of the value column (answers in task order). */
+  public double[] valueColumn() {
+    return value.clone();
+  }
+
+  /** A copy of the task offsets: answers of task {@code i} are {@code [off[i], off[i+1])}. */
+  public int[] taskOffsets() {
+    return taskStart.clone();
+  }
+
+  /**
+   * The same crowd with only the answers {@code a} where {@code keep[a]}: vocabularies, ids and
+   * answer order are kept, so an id means the same in both. Tasks or workers left without answers
+   * stay in the vocabularies with none (the methods refuse a task without answers). Used to fit on
+   * part of the answers and score the rest.
+   */
+  public NumericAnswers restrictedTo(boolean[] keep) {
+    if (keep.length != task.length) {
+      throw new IllegalArgumentException(
+          "keep has " + keep.length + " entries, the data " + task.length + " answers");
+    }
+    int kept = 0;
+    for (boolean b : keep) {
+      if (b) {
+        kept++;
+      }
+    }
+    int[] t = new int[kept];
+    int[] w = new int[kept];
+    double[] v = new double[kept];
+    int j = 0;
+    for (int a = 0; a < task.length; a++) {
+      if (keep[a]) {
+        t[j] = task[a];
+        w[j] = worker[a];
+        v[j] = value[a];
+        j++;
+      }
+    }
+    return new NumericAnswers(tasks, workers, t, w, v);
+  }
+
+  /**
+   * A content digest (SHA-256 over the vocabularies and the columns, values by their bits) for
+   * provenance: equal data gives an equal digest.
+   */
+  public String digest() {
+    String d = digest;
+    if (d == null) {
+      d = computeDigest();
+      digest = d;
+    }
+    return d;
+  }
+
+  private String computeDigest() {
+    try {
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      md.update("numeric".getBytes(StandardCharsets.UTF_8));
+      for (Vocabulary v : List.of(tasks, workers)) {
+        for (String s : v.names()) {
+          md.update(s.getBytes(StandardCharsets.UTF_8));
+          md.update((byte) 0);
+        }
+        md.update((byte) 1);
+      }
+      ByteBuffer buf = ByteBuffer.allocate(16 * 4096);
+      for (int a = 0; a < task.length; a++) {
+        if (buf.remaining() < 16) {
+          md.update(buf.array(), 0, buf.position());
+          buf.clear();
+        }
+        buf.putInt(task[a]).putInt(worker[a]).putLong(Double.doubleToLongBits(value[a]));
+      }
+      md.update(buf.array(), 0, buf.position());
+      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "NumericAnswers[tasks="
+        + numTasks()
+        + ", workers="
+        + numWorkers()
+        + ", answers="
+        + numAnswers()
+        + "]";
+  }
+
+  /**
+   * Mutable builder of {@link NumericAnswers}: collects answers as interned integer columns and a
+   * value column; {@link #build()} sorts them by task (stable).
+   */
+  public static final class Builder {
+    private final Vocabulary.Growing taskNames = new Vocabulary.Growing();
+    private final Vocabulary.Growing workerNames = new Vocabulary.Growing();
+    private int[] task = new int[64];
+    private int[] worker = new int[64];
+    private double[] value = new double[64];
+    private int size;
+
+    private Builder() {}
+
+    /**
+     * Adds one answer.
+     *
+     * @throws IllegalArgumentException when {@code value} is NaN or infinite
+     */
+    public Builder add(String taskId, String workerId, double value) {
+      Objects.requireNonNull(taskId, "task");
+      Objects.requireNonNull(workerId, "worker");
+      if (!Double.isFinite(value)) {
+        throw new IllegalArgumentException(
+            "the answer of worker '"
+                + workerId
+                + "' to task '"
+                + taskId
+                + "' is "
+                + value
+                + "; numeric answers must be finite");
+      }
+      if (size == task.length) {
+        int cap = (int) Math.max(64, Math.min(Integer.MAX_VALUE - 16L, 2L * size));
+        task = Arrays.copyOf(task, cap);
+        worker = Arrays.copyOf(worker, cap);
+        this.value = Arrays.copyOf(this.value, cap);
+      }
+      task[size] = taskNames.intern(taskId);
+      worker[size] = workerNames.intern(workerId);
+      this.value[size] = value;
+      size++;
+      return this;
+    }
+
+    /**
+     * Declares a task without adding an answer, so that its id exists (e.g. a gold task nobody
+     * answered); the methods refuse data in which such a task keeps no answer.
+     */
+    public Builder declareTask(String taskId) {
+      taskNames.intern(Objects.requireNonNull(taskId, "task"));
+      return this;
+    }
+
+    /** Number of answers added so far. */
+    public int size() {
+      return size;
+    }
+
+    /** Builds the immutable answers. */
+    public NumericAnswers build() {
+      int n = taskNames.size();
+      int[] start = IdGrouping.offsets(Arrays.copyOf(task, size), n);
+      int[] next = Arrays.copyOf(start, n);
+      int[] t = new int[size];
+      int[] w = new int[size];
+      double[] v = new double[size];
+      for (int a = 0; a < size; a++) {
+        int j = next[task[a]]++;
+        t[j] = task[a];
+        w[j] = worker[a];
+        v[j] = value[a];
+      }
+      return new NumericAnswers(taskNames.freeze(), workerNames.freeze(), t, w, v);
+    }
+  }
+}

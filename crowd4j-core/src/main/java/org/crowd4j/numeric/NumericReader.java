@@ -1,0 +1,124 @@
+package org.crowd4j.numeric;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.regex.Pattern;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvTable;
+
+/**
+ * Reads numeric answers from a long CSV/TSV file (optionally gzipped), one row per answer ({@code
+ * task,worker,label} by default), and gold from one row per task ({@code task,label}). Ids follow
+ * the strict rules of {@link org.crowd4j.io.CrowdReader}. Numbers are decimal only: an optional
+ * sign, digits with an optional point, an optional exponent ({@code 12}, {@code -0.5}, {@code
+ * 3e-2}); {@code 1d}, {@code 0x1p3}, {@code NaN}, {@code Infinity}, an empty field and a number too
+ * large for a {@code double} are errors naming file, line and field. Repeated (task, worker)
+ * answers are kept; a task twice in a gold file is an error.
+ */
+public final class NumericReader {
+  /** Plain decimal numbers, surrounding blanks already trimmed. */
+  private static final Pattern DECIMAL =
+      Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
+
+  private NumericReader() {}
+
+  /**
+   * Column names of an answers or gold file.
+   *
+   * @param task task id column
+   * @param worker worker id column (not read from gold files)
+   * @param value the number's column
+   */
+  public record Layout(String task, String worker, String value) {
+    /** Validates. */
+    public Layout {
+      Objects.requireNonNull(task, "task");
+      Objects.requireNonNull(worker, "worker");
+      Objects.requireNonNull(value, "value");
+    }
+
+    /** {@code task,worker,label}, the layout of the shared datasets. */
+    public static Layout defaults() {
+      return new Layout("task", "worker", "label");
+    }
+  }
+
+  /** Reads answers laid out as {@code layout} says, with the text rules of {@code rules}. */
+  public static NumericAnswers read(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    NumericAnswers.Builder b = NumericAnswers.builder();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(layout.task());
+      int wc = t.column(layout.worker());
+      int vc = t.column(layout.value());
+      while (t.next()) {
+        String task = t.id(tc);
+        String worker = t.id(wc);
+        b.add(task, worker, number(t, vc));
+      }
+    }
+    if (b.size() == 0) {
+      throw new CrowdFormatException(file, 0, null, "no answers after the header");
+    }
+    return b.build();
+  }
+
+  /** Reads answers in the default layout and text rules. */
+  public static NumericAnswers read(Path file) throws CrowdFormatException {
+    return read(file, Layout.defaults(), CsvFormat.defaults());
+  }
+
+  /**
+   * Reads gold: task id → known value, in file order, from the columns {@code layout.task()} and
+   * {@code layout.value()}. Align it with {@link NumericGold#of}.
+   */
+  public static Map<String, Double> readGold(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    Map<String, Double> out = new LinkedHashMap<>();
+    Map<String, Long> lineOf = new HashMap<>();
+    try (CsvTable t = CsvTable.open(file, rules)) {
+      int tc = t.column(layout.task());
+      int vc = t.column(layout.value());
+      while (t.next()) {
+        String task = t.id(tc);
+        double v = number(t, vc);
+        Long before = lineOf.putIfAbsent(task, t.line());
+        if (before != null) {
+          throw t.error(
+              layout.task(),
+              "task '" + task + "' has a second gold value (first at line " + before + ")");
+        }
+        out.put(task, v);
+      }
+    }
+    return out;
+  }
+
+  /** Reads gold in the default layout and text rules. */
+  public static Map<String, Double> readGold(Path file) throws CrowdFormatException {
+    return readGold(file, Layout.defaults(), CsvFormat.defaults());
+  }
+
+  /** Field {@code col} of the current row as a finite decimal number. */
+  private static double number(CsvTable t, int col) throws CrowdFormatException {
+    String field = t.name(col);
+    String s = t.raw(col).strip();
+    if (s.isEmpty()) {
+      throw t.error(field, "field '" + field + "' is empty (expected a number)");
+    }
+    if (!DECIMAL.matcher(s).matches()) {
+      throw t.error(
+          field,
+          "field '" + field + "' holds '" + s + "', not a decimal number (like 12, -0.5, 3e-2)");
+    }
+    double v = Double.parseDouble(s);
+    if (!Double.isFinite(v)) {
+      throw t.error(field, "field '" + field + "' holds '" + s + "', too large for a double");
+    }
+    return v;
+  }
+}

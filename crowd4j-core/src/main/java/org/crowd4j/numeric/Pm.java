@@ -1,0 +1,161 @@
+package org.crowd4j.numeric;
+
+import org.crowd4j.method.Describe;
+import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
+import org.crowd4j.method.Method;
+import org.crowd4j.method.Provenance;
+
+/**
+ * PM, also called CRH ({@code pm}; Li, Li, Gao, Zhao, Fan, Han, "Resolving conflicts in
+ * heterogeneous data by truth discovery and source reliability estimation", SIGMOD 2014), for
+ * continuous answers.
+ *
+ * <p><b>Model.</b> Minimise f(w, t) = Σ_k w_k Σ_{i ∈ N_k} d_ik subject to Σ_k exp(−w_k) = 1 (the
+ * paper's eq. 1–2), with the normalised squared distance d_ik = (x_ik − t_i)² / std_i (eq. 12),
+ * std_i the standard deviation of task i's answers. Block coordinate descent: given the truths the
+ * optimal weights are w_k = −log(Σ_i d_ik / Σ_k' Σ_i d_ik') (eq. 5); given the weights the optimal
+ * truth is the weighted mean t_i = Σ_k w_k x_ik / Σ_k w_k (eq. 13).
+ *
+ * <p><b>Updates.</b> Start from the per-task median (the authors' code), then alternate weights and
+ * truths; tasks with gold keep their known value. A task whose answers all agree (or that has one
+ * answer) has no spread of its own and is normalised by the crowd's pooled within-task standard
+ * deviation instead. A worker's share of the total distance is floored at {@code shareFloor}, so a
+ * worker who matches every estimate gets the finite weight −log(shareFloor).
+ *
+ * <p><b>Stopping.</b> The objective f per answer never rises under the two exact updates; the fit
+ * converged when it fell by less than {@code tol} of its value. Time {@code O(m)} per iteration,
+ * memory {@code O(n + W)}.
+ */
+public final class Pm implements Method<NumericAnswers, NumericGold, NumericResult> {
+  /**
+   * Options of {@link Pm}.
+   *
+   * @param maxIterations iterations at most; 0 returns the median start
+   * @param tol stop when the objective falls by less than this fraction of its value
+   * @param shareFloor floor of a worker's share of the total distance
+   */
+  public record Options(
+      @Describe("iterations at most; 0 returns the median start") int maxIterations,
+      @Describe("stop when the objective falls by less than this fraction of its value") double tol,
+      @Describe("floor of a worker's share of the total distance (caps the weight)")
+          double shareFloor) {
+    /** Validates. */
+    public Options {
+      if (maxIterations < 0) {
+        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+      }
+      if (!(tol >= 0) || Double.isInfinite(tol)) {
+        throw new IllegalArgumentException("tol must be >= 0 and finite: " + tol);
+      }
+      if (!(shareFloor > 0 && shareFloor < 0.01)) {
+        throw new IllegalArgumentException("shareFloor must be in (0, 0.01): " + shareFloor);
+      }
+    }
+
+    /** 100 iterations, tol 1e-6, share floor 1e-10 (weights at most about 23). */
+    public static Options defaults() {
+      return new Options(100, 1e-6, 1e-10);
+    }
+  }
+
+  private final Options options;
+
+  /** PM with {@code options}. */
+  public Pm(Options options) {
+    this.options = java.util.Objects.requireNonNull(options, "options");
+  }
+
+  /** PM with default options. */
+  public Pm() {
+    this(Options.defaults());
+  }
+
+  /** The options. */
+  public Options options() {
+    return options;
+  }
+
+  @Override
+  public String name() {
+    return "pm";
+  }
+
+  @Override
+  public NumericResult fit(NumericAnswers data, FitContext<NumericGold> context) {
+    long start = System.nanoTime();
+    NumericFits.requireAnswers(data);
+    int n = data.numTasks();
+    int numWorkers = data.numWorkers();
+    double[] gold = NumericFits.gold(context.gold(), n);
+    double pooledSd = Math.sqrt(NumericFits.pooledVariance(data));
+    double[] spread = NumericFits.taskSpread(data, NumericFits.means(data));
+    for (int i = 0; i < n; i++) {
+      if (!(spread[i] > 0)) {
+        spread[i] = pooledSd;
+      }
+    }
+    double[] truth = NumericFits.medians(data);
+    NumericFits.clamp(truth, gold);
+    double[] distance = new double[numWorkers];
+    double[] weight = new double[numWorkers];
+    FitProgress progress =
+        new FitProgress(
+            name(),
+            FitProgress.Mode.DESCENT,
+            options.maxIterations(),
+            options.tol(),
+            context.listener());
+    int m = data.numAnswers();
+    for (int it = 1; it <= options.maxIterations(); it++) {
+      distances(data, truth, spread, distance);
+      weights(data, distance, options.shareFloor(), weight);
+      NumericFits.weightedMeans(data, weight, gold, truth);
+      distances(data, truth, spread, distance);
+      double f = 0;
+      for (int w = 0; w < numWorkers; w++) {
+        f += weight[w] * distance[w];
+      }
+      if (!progress.record(f / m)) {
+        break;
+      }
+    }
+    distances(data, truth, spread, distance);
+    weights(data, distance, options.shareFloor(), weight);
+    return NumericFits.measured(
+        name(),
+        data,
+        truth,
+        weight,
+        progress.diagnostics("weighted normalised squared distance per answer"),
+        Provenance.of(name(), options, data.digest(), start));
+  }
+
+  /** Σ_{i ∈ N_k} (x_ik − t_i)² / std_i of every worker. */
+  private static void distances(
+      NumericAnswers data, double[] truth, double[] spread, double[] out) {
+    java.util.Arrays.fill(out, 0.0);
+    for (int a = 0; a < data.numAnswers(); a++) {
+      int i = data.task(a);
+      double r = data.value(a) - truth[i];
+      out[data.worker(a)] += r * r / spread[i];
+    }
+  }
+
+  /** w_k = −log(max(D_k / Σ D, floor)); all 1 when every distance is 0. */
+  private static void weights(NumericAnswers data, double[] distance, double floor, double[] out) {
+    double total = 0;
+    for (double d : distance) {
+      total += d;
+    }
+    for (int w = 0; w < out.length; w++) {
+      if (data.workerSize(w) == 0) {
+        out[w] = 0;
+      } else if (!(total > 0)) {
+        out[w] = 1;
+      } else {
+        out[w] = -Math.log(Math.max(distance[w] / total, floor));
+      }
+    }
+  }
+}
