@@ -41,9 +41,7 @@ import picocli.CommandLine.Option;
             + " per image with majority vote, segmentation RASA or segmentation EM.",
     footerHeading = "%nMethods (--param KEY=VALUE sets their options):%n",
     footer = {
-      "  mv    onMissing=error|ignore|value (error), defaultSkill (with --skills)",
-      "  rasa  iterations=10, tol=1e-5",
-      "  em    iterations=10, tol=1e-5",
+      "mv weighs the workers given with --skills (onMissing: workers not in the file).",
       "Details: docs/methods/segmentation.md"
     })
 final class AggregateMasksCommand implements Callable<Integer> {

@@ -47,10 +47,6 @@ import picocli.CommandLine.Option;
             + " answer whose embedding is closest to the aggregated embedding.",
     footerHeading = "%nMethods (--param KEY=VALUE sets their options):%n",
     footer = {
-      "  rover               tokenizer=space|whitespace|character (space), separator=' '",
-      "  rasa                iterations=100, tol=1e-9, alpha=0.05",
-      "  hrrasa              iterations=100, tol=1e-9, lambdaEmb=0.5, lambdaOut=0.5, alpha=0.05",
-      "  closest-to-average  distance=cosine|euclidean (cosine)",
       "The embedding methods need --embedding-column or --embeddings. Details: docs/methods/texts.md"
     })
 final class AggregateTextCommand implements Callable<Integer> {

@@ -1,6 +1,10 @@
 package org.crowd4j.cli;
 
+import java.lang.reflect.RecordComponent;
 import java.util.Locale;
+import java.util.Map;
+import org.crowd4j.method.MethodList;
+import org.crowd4j.method.MethodSpec;
 
 /**
  * A two-column list for a help footer: names, then descriptions wrapped at word boundaries within
@@ -37,6 +41,46 @@ final class HelpList {
     }
     text.append(line).append('\n');
     return this;
+  }
+
+  /**
+   * The methods of {@code list}, each with its description and its options as {@code name=default}
+   * (an enum option: its values, the default in parentheses), read from the catalogue.
+   */
+  static String methods(MethodList<?> list, int nameWidth) {
+    HelpList help = new HelpList(nameWidth);
+    for (MethodSpec<?> s : list.all()) {
+      StringBuilder d = new StringBuilder(s.description());
+      Map<String, Class<?>> types = new java.util.HashMap<>();
+      for (RecordComponent c : s.defaults().getClass().getRecordComponents()) {
+        types.put(c.getName(), c.getType());
+      }
+      String sep = "; ";
+      for (MethodSpec.OptionInfo o : s.options()) {
+        Class<?> type = types.get(o.name());
+        if (!type.isEnum() && !type.isPrimitive() && type != String.class) {
+          continue; // not typed on the command line (e.g. worker weights read from a file)
+        }
+        d.append(sep).append(o.name()).append('=');
+        if (type.isEnum()) {
+          StringBuilder values = new StringBuilder();
+          for (Object v : type.getEnumConstants()) {
+            values
+                .append(values.length() == 0 ? "" : "|")
+                .append(v.toString().toLowerCase(Locale.ROOT));
+          }
+          d.append(values)
+              .append(" (")
+              .append(o.defaultValue().toLowerCase(Locale.ROOT))
+              .append(')');
+        } else {
+          d.append(type == String.class ? "'" + o.defaultValue() + "'" : o.defaultValue());
+        }
+        sep = ", ";
+      }
+      help.add(s.name(), d.toString());
+    }
+    return help.toString();
   }
 
   @Override

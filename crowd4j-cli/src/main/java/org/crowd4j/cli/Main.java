@@ -2,8 +2,14 @@ package org.crowd4j.cli;
 
 import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
+import java.util.ArrayList;
+import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.ModelFileException;
+import org.crowd4j.method.MethodList;
+import org.crowd4j.pairwise.RankingMethods;
+import org.crowd4j.segmentation.MaskMethods;
+import org.crowd4j.text.TextMethods;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -74,10 +80,23 @@ public final class Main implements Runnable {
         .getCommandSpec()
         .usageMessage()
         .footer(TrainCommand.learnerList());
+    methodsInHelp(cl, "aggregate-text", TextMethods.LIST, 18);
+    methodsInHelp(cl, "aggregate-masks", MaskMethods.LIST, 4);
+    methodsInHelp(cl, "rank", RankingMethods.LIST, 8);
     exitCodesInHelp(cl);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> failure(ex, cmd));
     return cl;
+  }
+
+  /** Puts the catalogue's list of {@code command}'s methods before its footer's own lines. */
+  private static void methodsInHelp(CommandLine cl, String command, MethodList<?> list, int width) {
+    CommandLine.Model.UsageMessageSpec usage =
+        cl.getSubcommands().get(command).getCommandSpec().usageMessage();
+    List<String> footer = new ArrayList<>();
+    footer.add(HelpList.methods(list, width).stripTrailing());
+    footer.addAll(List.of(usage.footer()));
+    usage.footer(footer.toArray(new String[0]));
   }
 
   private static void exitCodesInHelp(CommandLine cl) {

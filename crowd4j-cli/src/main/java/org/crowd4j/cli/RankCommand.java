@@ -39,12 +39,8 @@ import picocli.CommandLine.Option;
     description =
         "Rank items from pairwise comparisons (worker,left,right,label with label = the winner):"
             + " scores, standard errors and ranks by Bradley-Terry or NoisyBT.",
-    footerHeading = "%nMethods:%n",
+    footerHeading = "%nMethods (--param KEY=VALUE sets their options):%n",
     footer = {
-      "  bt        Bradley-Terry by Hunter's MM algorithm (crowd-kit's BradleyTerry);"
-          + " default prior 0",
-      "  noisy-bt  Bradley-Terry with per-worker skill and position bias, L-BFGS"
-          + " (crowd-kit's NoisyBradleyTerry); default prior 1e-5",
       "Example: crowd4j rank --comparisons comparisons.csv --method noisy-bt --out ranking.csv"
           + " --model-out model.json"
     })

@@ -23,6 +23,22 @@ class CliPolishTest {
   private static final ObjectMapper JSON = new ObjectMapper();
   @TempDir Path dir;
 
+  /** The help of the kinds' commands lists the catalogue's methods with their options. */
+  @Test
+  void kindHelpListsTheCataloguesMethodsAndOptions() {
+    String text = run("aggregate-text", "--help").out();
+    for (String name : org.crowd4j.text.TextMethods.LIST.names()) {
+      assertTrue(text.contains("\n  " + name + " "), name + ": " + text);
+    }
+    assertTrue(text.contains("distance=cosine|euclidean (cosine)"), text);
+    String masks = run("aggregate-masks", "--help").out();
+    assertTrue(masks.contains("onMissing=error|ignore|value (error)"), masks);
+    assertTrue(!masks.contains("skills={"), "worker weights come from --skills: " + masks);
+    String rank = run("rank", "--help").out();
+    assertTrue(rank.contains("noisy-bt"), rank);
+    assertTrue(rank.contains("prior=1.0E-5"), rank);
+  }
+
   @Test
   void everySubcommandHasHelpListingTheExitCodes() {
     CommandLine root = Main.commandLine();

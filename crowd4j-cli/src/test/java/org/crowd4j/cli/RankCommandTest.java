@@ -160,6 +160,40 @@ class RankCommandTest {
     assertFalse(p.out().contains("does not exist"), p.out());
   }
 
+  /**
+   * {@code --param} sets the method's options as on every command; the flags are short for them.
+   */
+  @Test
+  void paramsSetTheOptionsAndTheFlagsAreShortForThem(@TempDir Path dir) throws Exception {
+    Path c = dir.resolve("c.csv");
+    Files.writeString(c, "worker,left,right,label\nw,a,b,a\nw,b,c,b\nw,c,a,a\n");
+    Run byParam =
+        run(
+            "rank",
+            "--comparisons",
+            c.toString(),
+            "--param",
+            "maxIterations=10",
+            "--param",
+            "tol=0");
+    assertEquals(0, byParam.code(), byParam.err());
+    assertTrue(byParam.out().contains("NOT converged after 10 iterations"), byParam.out());
+    Run unknown = run("rank", "--comparisons", c.toString(), "--param", "iterations=3");
+    assertEquals(2, unknown.code());
+    assertTrue(
+        unknown.err().contains("unknown option 'iterations' for method 'bt'"), unknown.err());
+    Run noisy =
+        run(
+            "rank",
+            "--comparisons",
+            c.toString(),
+            "--method",
+            "noisy-bt",
+            "--param",
+            "maxIterations=-1");
+    assertEquals(2, noisy.code(), noisy.err());
+  }
+
   @Test
   void sparkEngineRunsBtOnlyAndNeedsSpark(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("c.csv");

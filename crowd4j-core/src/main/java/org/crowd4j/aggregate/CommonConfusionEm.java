@@ -144,12 +144,7 @@ public final class CommonConfusionEm implements Aggregator {
     mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
 
     FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.ASCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
+        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       double logLik = 0;
       double[] logRho = new double[k];

@@ -212,12 +212,7 @@ public final class DawidSkene implements Aggregator {
     double[][] chunkPriors = new double[c][k];
     double[] chunkLogLik = new double[c];
     FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.ASCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
+        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       final double[] lp = logPrior;
       final double[] le = logError;

@@ -169,12 +169,7 @@ public final class Ibcc implements Aggregator {
     double[] eLogKappa = new double[k];
     double[] eLogPi = new double[numWorkers * k * k]; // [w][l][k], answer-major for the E-step
     FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.ASCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
+        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       // q(κ), q(π) from q(t)
       System.arraycopy(nu0, 0, nu, 0, k);

@@ -131,12 +131,7 @@ public final class OneCoinDawidSkene implements Aggregator {
     TaskChunks chunks = TaskChunks.of(data, 65_536, 64);
     double[] chunkLogLik = new double[chunks.count()];
     FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.ASCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
+        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       chunks.forEach(
           ch -> {

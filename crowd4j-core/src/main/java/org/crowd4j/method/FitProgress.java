@@ -53,6 +53,12 @@ public final class FitProgress {
     this.reason = maxIterations == 0 ? "no iterations asked for" : null;
   }
 
+  /** Loop control of an objective that {@code method}'s updates climb ({@link Mode#ASCENT}). */
+  public static FitProgress ascent(
+      String method, int maxIterations, double tol, IterationListener listener) {
+    return new FitProgress(method, Mode.ASCENT, maxIterations, tol, listener);
+  }
+
   /** Records the value of the next iteration; {@code true} to run another one. */
   public boolean record(double value) {
     if (iterations == history.length) {

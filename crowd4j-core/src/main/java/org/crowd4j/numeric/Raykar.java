@@ -116,12 +116,7 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
     p.maximise(data, mean, postVar);
 
     FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.ASCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
+        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
       double ll = expect(data, p, gold, mean, postVar);
       if (!progress.record(ll / m)) {

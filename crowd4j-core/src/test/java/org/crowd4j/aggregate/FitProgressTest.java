@@ -16,8 +16,7 @@ import org.junit.jupiter.api.Test;
 /** The shared EM loop control: what stops a fit and what it reports. */
 class FitProgressTest {
   private static FitProgress run(double... objectives) {
-    FitProgress p =
-        new FitProgress("test", FitProgress.Mode.ASCENT, 100, 1e-6, IterationListener.NONE);
+    FitProgress p = FitProgress.ascent("test", 100, 1e-6, IterationListener.NONE);
     for (double o : objectives) {
       if (!p.record(o)) {
         break;
@@ -53,15 +52,13 @@ class FitProgressTest {
 
   @Test
   void theLimitAndTheListenerStopUnconverged() {
-    FitProgress p =
-        new FitProgress("test", FitProgress.Mode.ASCENT, 3, 1e-6, IterationListener.NONE);
+    FitProgress p = FitProgress.ascent("test", 3, 1e-6, IterationListener.NONE);
     assertTrue(p.record(-3));
     assertTrue(p.record(-2));
     assertFalse(p.record(-1));
     assertFalse(p.diagnostics("x").converged());
     assertEquals("iteration limit 3 reached", p.diagnostics("x").stopReason());
-    FitProgress q =
-        new FitProgress("test", FitProgress.Mode.ASCENT, 10, 1e-6, (m, i, max, o) -> i < 2);
+    FitProgress q = FitProgress.ascent("test", 10, 1e-6, (m, i, max, o) -> i < 2);
     assertTrue(q.record(-3));
     assertFalse(q.record(-2));
     assertEquals("stopped by the listener at iteration 2", q.diagnostics("x").stopReason());
