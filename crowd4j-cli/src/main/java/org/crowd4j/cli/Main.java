@@ -7,6 +7,7 @@ import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.ModelFileException;
 import org.crowd4j.method.MethodList;
+import org.crowd4j.numeric.NumericMethods;
 import org.crowd4j.pairwise.RankingMethods;
 import org.crowd4j.segmentation.MaskMethods;
 import org.crowd4j.text.TextMethods;
@@ -26,6 +27,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       AggregateCommand.class,
       AggregateTextCommand.class,
+      AggregateNumericCommand.class,
       AggregateMasksCommand.class,
       AggregateMultiLabelCommand.class,
       SimulateCommand.class,
@@ -83,6 +85,7 @@ public final class Main implements Runnable {
     methodsInHelp(cl, "aggregate-text", TextMethods.LIST, 18);
     methodsInHelp(cl, "aggregate-masks", MaskMethods.LIST, 4);
     methodsInHelp(cl, "rank", RankingMethods.LIST, 8);
+    methodsInHelp(cl, "aggregate-numeric", NumericMethods.LIST, 6);
     exitCodesInHelp(cl);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> failure(ex, cmd));
