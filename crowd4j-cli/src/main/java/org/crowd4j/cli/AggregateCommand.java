@@ -21,6 +21,7 @@ import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
+import org.crowd4j.method.Requirement;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -135,10 +136,14 @@ final class AggregateCommand implements Callable<Integer> {
         trainGold == null
             ? null
             : CrowdReader.readGold(trainGold, data, "task", "label", input.rules());
-    if (method.equals("kos") && data.numLabels() != 2) {
+    if (Methods.LIST.contains(method)
+        && Methods.spec(method).requires(Requirement.TWO_CLASSES)
+        && data.numLabels() != 2) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          "method 'kos' is for two classes; "
+          "method '"
+              + method
+              + "' is for two classes; "
               + input.answers
               + " has "
               + data.numLabels()
@@ -291,10 +296,14 @@ final class AggregateCommand implements Callable<Integer> {
               + " annotator; use one of "
               + String.join(", ", WITHOUT_WORKER_IDS));
     }
-    if (method.equals("gold-mv") && trainGold == null) {
+    if (Methods.LIST.contains(method)
+        && Methods.spec(method).requires(Requirement.GOLD)
+        && trainGold == null) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
-          "method 'gold-mv' learns each annotator's skill from known labels: give them with"
+          "method '"
+              + method
+              + "' learns each annotator's skill from known labels: give them with"
               + " --train-gold FILE (task,label)");
     }
   }
