@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
@@ -368,7 +369,7 @@ final class RecommendCommand implements Callable<Integer> {
         CsvReader.builder()
             .detectBomHeader(true)
             .skipEmptyLines(true)
-            .allowMissingFields(true)
+            .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
             .ofCsvRecord(file)) {
       var it = csv.iterator();
       if (!it.hasNext()) {

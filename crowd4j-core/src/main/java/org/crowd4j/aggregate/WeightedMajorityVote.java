@@ -3,6 +3,7 @@ package org.crowd4j.aggregate;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -285,8 +286,8 @@ public final class WeightedMajorityVote implements Aggregator {
             .quoteCharacter('"')
             .skipEmptyLines(true)
             .detectBomHeader(true)
-            .allowExtraFields(true)
-            .allowMissingFields(true)
+            .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+            .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
             .ofCsvRecord(file, StandardCharsets.UTF_8)) {
       var it = csv.iterator();
       if (!it.hasNext()) {

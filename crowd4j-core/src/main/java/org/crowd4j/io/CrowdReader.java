@@ -3,6 +3,7 @@ package org.crowd4j.io;
 import de.siegmar.fastcsv.reader.CsvParseException;
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import java.io.BufferedInputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -374,13 +375,16 @@ public final class CrowdReader {
     return new StrictText(in, delimiter, rules.lenientQuotes());
   }
 
+  // lenient quotes keep FastCSV's own leniency after a closing quote (deprecated there, with no
+  // replacement yet); the strict rules are checked by StrictText before the parser sees the text
+  @SuppressWarnings("removal")
   static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
     return CsvReader.builder()
         .fieldSeparator(delimiter)
         .quoteCharacter('"')
         .skipEmptyLines(true)
-        .allowExtraFields(true)
-        .allowMissingFields(true)
+        .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+        .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
         .allowExtraCharsAfterClosingQuote(rules.lenientQuotes())
         .ofCsvRecord(text);
   }

@@ -2,6 +2,7 @@ package org.crowd4j.testing;
 
 import de.siegmar.fastcsv.reader.CsvReader;
 import de.siegmar.fastcsv.reader.CsvRecord;
+import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -44,7 +45,10 @@ public final class PeerTables {
   public static List<List<String>> rows(Path file) {
     List<List<String>> out = new ArrayList<>();
     try (CsvReader<CsvRecord> csv =
-        CsvReader.builder().allowExtraFields(true).allowMissingFields(true).ofCsvRecord(file)) {
+        CsvReader.builder()
+            .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
+            .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
+            .ofCsvRecord(file)) {
       for (CsvRecord r : csv) {
         out.add(new ArrayList<>(r.getFields()));
       }
