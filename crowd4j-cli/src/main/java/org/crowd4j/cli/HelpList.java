@@ -1,8 +1,6 @@
 package org.crowd4j.cli;
 
-import java.lang.reflect.RecordComponent;
 import java.util.Locale;
-import java.util.Map;
 import org.crowd4j.method.MethodList;
 import org.crowd4j.method.MethodSpec;
 
@@ -51,13 +49,9 @@ final class HelpList {
     HelpList help = new HelpList(nameWidth);
     for (MethodSpec<?> s : list.all()) {
       StringBuilder d = new StringBuilder(s.description());
-      Map<String, Class<?>> types = new java.util.HashMap<>();
-      for (RecordComponent c : s.defaults().getClass().getRecordComponents()) {
-        types.put(c.getName(), c.getType());
-      }
       String sep = "; ";
       for (MethodSpec.OptionInfo o : s.options()) {
-        Class<?> type = types.get(o.name());
+        Class<?> type = o.type();
         if (!type.isEnum() && !type.isPrimitive() && type != String.class) {
           continue; // not typed on the command line (e.g. worker weights read from a file)
         }

@@ -51,7 +51,7 @@ public record MethodSpec<M>(
   }
 
   /**
-   * The options: name, default value and the {@link Describe} line of every component of the
+   * The options: name, type, default value and the {@link Describe} line of every component of the
    * defaults record (empty where a component has none).
    */
   public List<OptionInfo> options() {
@@ -59,7 +59,9 @@ public record MethodSpec<M>(
     List<OptionInfo> out = new ArrayList<>();
     for (RecordComponent c : defaults.getClass().getRecordComponents()) {
       Describe d = c.getAnnotation(Describe.class);
-      out.add(new OptionInfo(c.getName(), values.get(c.getName()), d == null ? "" : d.value()));
+      out.add(
+          new OptionInfo(
+              c.getName(), c.getType(), values.get(c.getName()), d == null ? "" : d.value()));
     }
     return out;
   }
@@ -68,8 +70,9 @@ public record MethodSpec<M>(
    * One option of a method.
    *
    * @param name the option's name ({@code --param name=value})
+   * @param type the option's type
    * @param defaultValue its default, as text
    * @param description what it does
    */
-  public record OptionInfo(String name, String defaultValue, String description) {}
+  public record OptionInfo(String name, Class<?> type, String defaultValue, String description) {}
 }

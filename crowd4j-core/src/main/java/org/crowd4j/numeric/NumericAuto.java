@@ -149,8 +149,10 @@ public final class NumericAuto implements Method<NumericAnswers, NumericGold, Nu
       double floor = options.varianceFloor() * NumericFits.pooledVariance(train);
       double best = Double.NEGATIVE_INFINITY;
       for (String name : names) {
-        NumericResult r = candidate(name).fit(train);
-        NumericSelection.Score s = score(name, r, data, hidden, floor);
+        Method<NumericAnswers, NumericGold, NumericResult> method = candidate(name);
+        NumericResult r = method.fit(train);
+        NumericSelection.Score s =
+            score(name, method instanceof TaskStatistic, r, data, hidden, floor);
         scores.add(s);
         if (s.meanLogLikelihood() > best) {
           best = s.meanLogLikelihood();
@@ -216,14 +218,21 @@ public final class NumericAuto implements Method<NumericAnswers, NumericGold, Nu
     return hidden;
   }
 
-  /** The mean log-density and RMSE of the hidden answers under {@code r}'s predictive Gaussians. */
+  /**
+   * The mean log-density and RMSE of the hidden answers under {@code r}'s predictive Gaussians;
+   * {@code sameForAll} for a method that treats all workers alike (their pooled variance is used).
+   */
   static NumericSelection.Score score(
-      String name, NumericResult r, NumericAnswers data, boolean[] hidden, double floor) {
+      String name,
+      boolean sameForAll,
+      NumericResult r,
+      NumericAnswers data,
+      boolean[] hidden,
+      double floor) {
     double[] t = r.estimates();
     double[] bias = r.bias();
     double[] variance = r.variance();
-    boolean pooled = name.equals("mean") || name.equals("median");
-    if (pooled) {
+    if (sameForAll) {
       double s = 0;
       double c = 0;
       for (int w = 0; w < variance.length; w++) {
