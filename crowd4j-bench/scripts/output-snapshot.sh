@@ -86,6 +86,59 @@ for f in "$EXPORTS"/*; do
   run "export-any-$b" aggregate --answers "$f" --method mv --out "out/export-any-$b.csv"
 done
 
+# numeric answers
+java -Xmx1g -cp "$JAR" org.crowd4j.cli.Main simulate --source gaussian:n=80 --annotators hammer-spammer:n=5,p=0.6 \
+  --assignment k:3 --seed 5 --out in/num-src > /dev/null 2>&1
+python3 - in/num-src/answers.csv in/num <<'PY'
+import csv, os, random, sys
+os.makedirs(sys.argv[2], exist_ok=True)
+rng = random.Random(5)
+truth = {}
+with open(sys.argv[1]) as f, open(sys.argv[2] + '/answers.csv', 'w', newline='') as o:
+    w = csv.writer(o)
+    w.writerow(['task', 'worker', 'label'])
+    for r in csv.DictReader(f):
+        t = truth.setdefault(r['task'], round(rng.uniform(0, 100), 3))
+        bias = (hash(r['worker']) % 7) - 3
+        w.writerow([r['task'], r['worker'], round(t + bias + rng.gauss(0, 5), 3)])
+with open(sys.argv[2] + '/gold.csv', 'w', newline='') as o:
+    w = csv.writer(o)
+    w.writerow(['task', 'label'])
+    for t, v in sorted(truth.items()):
+        w.writerow([t, v])
+PY
+for m in mean median catd pm raykar auto; do
+  run "num-$m" aggregate-numeric --answers in/num/answers.csv --gold in/num/gold.csv --method "$m" \
+    --out "out/num-$m.csv" --workers-out "out/num-$m.workers.csv"
+  run "num-$m-json" aggregate-numeric --answers in/num/answers.csv --method "$m" --json --quiet
+done
+
+# the Spark engine (when the build resolved Spark's class path)
+SPARK_CP_FILE=$ROOT/crowd4j-spark/target/spark-classpath.txt
+if [ -f "$SPARK_CP_FILE" ]; then
+  S=(java -Xmx3g -XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED
+    --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
+    --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
+    --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
+    --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
+    --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
+    --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED
+    --add-opens=java.base/sun.util.calendar=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
+    -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile=org/crowd4j/spark/log4j2-cli.properties
+    -Dslf4j.provider=org.apache.logging.slf4j.SLF4JServiceProvider -Dslf4j.internal.verbosity=WARN
+    -cp "$(cat "$SPARK_CP_FILE"):$JAR" org.crowd4j.cli.Main)
+  for m in mv ds glad; do
+    SPARK_LOCAL_IP=127.0.0.1 "${S[@]}" aggregate --engine spark --master 'local[2]' --answers in/class/answers.csv \
+      --gold in/class/gold.csv --method "$m" --out "out/spark-$m.csv" --model-out "out/spark-$m.model.json" \
+      > "spark-$m.out" 2> "spark-$m.err"
+    echo $? > "spark-$m.rc"
+  done
+fi
+
+# a trained network (two epochs, one thread: deterministic on a CPU)
+run train-crowd-layer train --answers in/class/answers.csv --features in/class/features.csv --method crowd-layer \
+  --epochs 2 --no-tune --threads 1 --seed 1 --out out/train-crowd-layer
+
 # shared datasets
 if [ -d "$SHARED" ]; then
   for d in bluebirds dog snow-wsd labelme emotion; do
