@@ -1,11 +1,6 @@
 package org.crowd4j.data;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 
@@ -293,28 +288,11 @@ public final class CrowdDataset {
   }
 
   private String computeDigest() {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (Vocabulary v : List.of(tasks, workers, labels)) {
-        for (String s : v.names()) {
-          md.update(s.getBytes(StandardCharsets.UTF_8));
-          md.update((byte) 0);
-        }
-        md.update((byte) 1);
-      }
-      ByteBuffer buf = ByteBuffer.allocate(12 * 4096);
-      for (int a = 0; a < task.length; a++) {
-        if (buf.remaining() < 12) {
-          md.update(buf.array(), 0, buf.position());
-          buf.clear();
-        }
-        buf.putInt(task[a]).putInt(worker[a]).putInt(label[a]);
-      }
-      md.update(buf.array(), 0, buf.position());
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    ContentDigest d = ContentDigest.sha256().names(tasks).names(workers).names(labels);
+    for (int a = 0; a < task.length; a++) {
+      d.putInt(task[a]).putInt(worker[a]).putInt(label[a]);
     }
+    return d.hex16();
   }
 
   @Override

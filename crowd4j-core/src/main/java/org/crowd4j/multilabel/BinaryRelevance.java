@@ -1,15 +1,12 @@
 package org.crowd4j.multilabel;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.method.FitContext;
@@ -79,15 +76,10 @@ public final class BinaryRelevance implements Method<TagAnswers, TagGold, MultiL
 
   /** A digest of the answers: SHA-256 over the digests of the tags' questions, 16 hex digits. */
   private static String digest(List<AggregationResult> perTag) {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (AggregationResult r : perTag) {
-        md.update(r.provenance().dataDigest().getBytes(StandardCharsets.UTF_8));
-        md.update((byte) '\n');
-      }
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    ContentDigest d = ContentDigest.sha256();
+    for (AggregationResult r : perTag) {
+      d.text(r.provenance().dataDigest()).putByte('\n');
     }
+    return d.hex16();
   }
 }

@@ -1,13 +1,8 @@
 package org.crowd4j.numeric;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
 import java.util.Objects;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
 
@@ -191,29 +186,11 @@ public final class NumericAnswers {
   }
 
   private String computeDigest() {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      md.update("numeric".getBytes(StandardCharsets.UTF_8));
-      for (Vocabulary v : List.of(tasks, workers)) {
-        for (String s : v.names()) {
-          md.update(s.getBytes(StandardCharsets.UTF_8));
-          md.update((byte) 0);
-        }
-        md.update((byte) 1);
-      }
-      ByteBuffer buf = ByteBuffer.allocate(16 * 4096);
-      for (int a = 0; a < task.length; a++) {
-        if (buf.remaining() < 16) {
-          md.update(buf.array(), 0, buf.position());
-          buf.clear();
-        }
-        buf.putInt(task[a]).putInt(worker[a]).putLong(Double.doubleToLongBits(value[a]));
-      }
-      md.update(buf.array(), 0, buf.position());
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    ContentDigest d = ContentDigest.sha256().text("numeric").names(tasks).names(workers);
+    for (int a = 0; a < task.length; a++) {
+      d.putInt(task[a]).putInt(worker[a]).putDouble(value[a]);
     }
+    return d.hex16();
   }
 
   @Override

@@ -1,12 +1,7 @@
 package org.crowd4j.pairwise;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.HexFormat;
-import java.util.List;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.Vocabulary;
 
 /**
@@ -113,28 +108,11 @@ public final class Comparisons {
   }
 
   private String computeDigest() {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (Vocabulary v : List.of(items, workers)) {
-        for (String s : v.names()) {
-          md.update(s.getBytes(StandardCharsets.UTF_8));
-          md.update((byte) 0);
-        }
-        md.update((byte) 1);
-      }
-      ByteBuffer buf = ByteBuffer.allocate(13 * 4096);
-      for (int c = 0; c < left.length; c++) {
-        if (buf.remaining() < 13) {
-          md.update(buf.array(), 0, buf.position());
-          buf.clear();
-        }
-        buf.putInt(left[c]).putInt(right[c]).putInt(worker[c]).put((byte) (leftWon[c] ? 1 : 0));
-      }
-      md.update(buf.array(), 0, buf.position());
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    ContentDigest d = ContentDigest.sha256().names(items).names(workers);
+    for (int c = 0; c < left.length; c++) {
+      d.putInt(left[c]).putInt(right[c]).putInt(worker[c]).putByte(leftWon[c] ? 1 : 0);
     }
+    return d.hex16();
   }
 
   @Override

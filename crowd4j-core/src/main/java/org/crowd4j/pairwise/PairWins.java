@@ -1,11 +1,7 @@
 package org.crowd4j.pairwise;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Objects;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.Vocabulary;
 
 /**
@@ -114,26 +110,11 @@ public final class PairWins {
   }
 
   private String computeDigest() {
-    try {
-      MessageDigest md = MessageDigest.getInstance("SHA-256");
-      for (String s : items.names()) {
-        md.update(s.getBytes(StandardCharsets.UTF_8));
-        md.update((byte) 0);
-      }
-      md.update((byte) 1);
-      ByteBuffer buf = ByteBuffer.allocate(16 * 4096);
-      for (int p = 0; p < counts.pairs(); p++) {
-        if (buf.remaining() < 16) {
-          md.update(buf.array(), 0, buf.position());
-          buf.clear();
-        }
-        buf.putInt(counts.a[p]).putInt(counts.b[p]).putInt(counts.count[p]).putInt(counts.winsA[p]);
-      }
-      md.update(buf.array(), 0, buf.position());
-      return HexFormat.of().formatHex(md.digest()).substring(0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
+    ContentDigest d = ContentDigest.sha256().names(items);
+    for (int p = 0; p < counts.pairs(); p++) {
+      d.putInt(counts.a[p]).putInt(counts.b[p]).putInt(counts.count[p]).putInt(counts.winsA[p]);
     }
+    return d.hex16();
   }
 
   @Override

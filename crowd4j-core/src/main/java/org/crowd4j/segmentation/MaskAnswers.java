@@ -1,14 +1,11 @@
 package org.crowd4j.segmentation;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
 
@@ -81,28 +78,15 @@ public final class MaskAnswers {
   public String digest() {
     String d = digest;
     if (d == null) {
-      try {
-        MessageDigest md = MessageDigest.getInstance("SHA-256");
-        for (Vocabulary v : List.of(tasks, workers)) {
-          for (String s : v.names()) {
-            md.update(s.getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-          }
-          md.update((byte) 1);
+      ContentDigest c = ContentDigest.sha256().names(tasks).names(workers);
+      for (int a = 0; a < task.length; a++) {
+        Mask m = masks[a];
+        c.putInt(task[a]).putInt(worker[a]).putInt(m.height()).putInt(m.width());
+        for (int k = 0; k < Mask.words(m.pixels()); k++) {
+          c.putLong(m.word(k));
         }
-        for (int a = 0; a < task.length; a++) {
-          Mask m = masks[a];
-          ByteBuffer buf = ByteBuffer.allocate(16 + 8 * Mask.words(m.pixels()));
-          buf.putInt(task[a]).putInt(worker[a]).putInt(m.height()).putInt(m.width());
-          for (int k = 0; k < Mask.words(m.pixels()); k++) {
-            buf.putLong(m.word(k));
-          }
-          md.update(buf.array());
-        }
-        d = java.util.HexFormat.of().formatHex(md.digest());
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException(e);
       }
+      d = c.hex();
       digest = d;
     }
     return d;

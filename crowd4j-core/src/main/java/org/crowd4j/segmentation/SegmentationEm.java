@@ -11,7 +11,7 @@ import org.crowd4j.method.FitContext;
  * = π Π_k s_k^{[y_k]} (1−s_k)^{[¬y_k]} / (that + (1−π) Π_k (1−s_k)^{[y_k]} s_k^{[¬y_k]})} (values
  * below 1e-15 set to 0), the skills {@code s_k = 1 − (|y_k| + Σ q − 2 Σ y_k q) / R} with R the
  * pixels any worker marked, the evidence lower bound per pixel and answer, and makes q the next
- * prior; it stops when the bound gains less than {@code tol} or after {@code iterations}. The
+ * prior; it stops when the bound gains less than {@code tol} or after {@code maxIterations}. The
  * aggregate is {@code q > 0.5}. As crowd-kit's {@code SegmentationEM}, with the posterior taken as
  * {@code 1 / (1 + exp(log odds))} so that many annotators cannot underflow it to 0/0. An image no
  * worker marked gives an empty mask. O(patterns · workers) per iteration.
@@ -28,15 +28,15 @@ public final class SegmentationEm implements SegmentationAggregator {
   /**
    * Options.
    *
-   * @param iterations iteration limit (crowd-kit's {@code n_iter}, 10)
+   * @param maxIterations iteration limit (crowd-kit's {@code n_iter}, 10)
    * @param tol stop when the lower bound gains less than this (1e-5)
    */
   public record Options(
-      @Describe("iteration limit (crowd-kit's n_iter, 10)") int iterations,
+      @Describe("iteration limit (crowd-kit's n_iter, 10)") int maxIterations,
       @Describe("stop when the lower bound gains less than this (1e-5)") double tol) {
     /** Validates. */
     public Options {
-      new SegmentationRasa.Options(iterations, tol);
+      new SegmentationRasa.Options(maxIterations, tol);
     }
 
     /** crowd-kit's defaults. */
@@ -115,10 +115,10 @@ public final class SegmentationEm implements SegmentationAggregator {
     }
     double[] skill = mStep(pp, post, size, region);
     double loss = Double.NEGATIVE_INFINITY;
-    double[] history = new double[options.iterations()];
+    double[] history = new double[options.maxIterations()];
     int done = 0;
     boolean converged = false;
-    for (int it = 0; it < options.iterations(); it++) {
+    for (int it = 0; it < options.maxIterations(); it++) {
       for (int p = 0; p < pc; p++) {
         double pos = Math.log(prior[p]);
         double neg = Math.log(1 - prior[p]);

@@ -11,8 +11,8 @@ import org.crowd4j.method.FitContext;
  * {@code v = Σ_k w_k y_k}, the aggregate {@code v ≥ 0.5}, each worker's distance {@code d_k = 1 −
  * IoU(y_k, aggregate)} (0 when both masks are empty) and new weights {@code w_k ∝ ln(1/(d_k + 1e-5)
  * + 1)} summing to 1. It stops when {@code Σ(v − v_prev)² / Σ v²} falls below {@code tol} or after
- * {@code iterations}, returning the last aggregate. O(patterns · workers) per iteration, see {@link
- * PixelPatterns}.
+ * {@code maxIterations}, returning the last aggregate. O(patterns · workers) per iteration, see
+ * {@link PixelPatterns}.
  *
  * <p>After Jiyi Li, AnnoNLP 2019 (RASA for texts), as crowd-kit's {@code SegmentationRASA}.
  */
@@ -22,17 +22,17 @@ public final class SegmentationRasa implements SegmentationAggregator {
   /**
    * Options.
    *
-   * @param iterations iteration limit (crowd-kit's {@code n_iter}, 10)
+   * @param maxIterations iteration limit (crowd-kit's {@code n_iter}, 10)
    * @param tol stop when the relative change of the pixel scores is below this (1e-5)
    */
   public record Options(
-      @Describe("iteration limit (crowd-kit's n_iter, 10)") int iterations,
+      @Describe("iteration limit (crowd-kit's n_iter, 10)") int maxIterations,
       @Describe("stop when the relative change of the pixel scores is below this (1e-5)")
           double tol) {
     /** Validates. */
     public Options {
-      if (iterations < 1) {
-        throw new IllegalArgumentException("iterations must be at least 1: " + iterations);
+      if (maxIterations < 1) {
+        throw new IllegalArgumentException("maxIterations must be at least 1: " + maxIterations);
       }
       if (!(tol >= 0)) {
         throw new IllegalArgumentException("tol must be >= 0: " + tol);
@@ -78,7 +78,7 @@ public final class SegmentationRasa implements SegmentationAggregator {
     boolean[] on = new boolean[pp.count];
     int done = 0;
     boolean converged = false;
-    for (int it = 0; it < options.iterations(); it++) {
+    for (int it = 0; it < options.maxIterations(); it++) {
       for (int p = 0; p < pp.count; p++) {
         double s = 0;
         for (int k = 0; k < m; k++) {

@@ -27,14 +27,14 @@ public final class Hrrasa implements EmbeddingAggregator {
   /**
    * Options.
    *
-   * @param iterations iteration limit (100)
+   * @param maxIterations iteration limit (100)
    * @param tol stop when the relative change of the aggregated embeddings is below this (1e-9)
    * @param lambdaEmb weight of the embedding similarity in the local reliability (0.5)
    * @param lambdaOut weight of the text similarity in the local reliability (0.5)
    * @param alpha the χ² prior uses the {@code 1 − α/2} quantile (0.05)
    */
   public record Options(
-      @Describe("iteration limit (100)") int iterations,
+      @Describe("iteration limit (100)") int maxIterations,
       @Describe("stop when the relative change of the aggregated embeddings is below this (1e-9)")
           double tol,
       @Describe("weight of the embedding similarity in the local reliability (0.5)")
@@ -43,7 +43,7 @@ public final class Hrrasa implements EmbeddingAggregator {
       @Describe("the χ² prior uses the 1 − α/2 quantile (0.05)") double alpha) {
     /** Validates. */
     public Options {
-      new Rasa.Options(iterations, tol, alpha);
+      new Rasa.Options(maxIterations, tol, alpha);
       if (!(lambdaEmb >= 0) || !(lambdaOut >= 0) || lambdaEmb + lambdaOut == 0) {
         throw new IllegalArgumentException(
             "lambdaEmb and lambdaOut must be >= 0 and not both 0: " + lambdaEmb + ", " + lambdaOut);
@@ -113,7 +113,7 @@ public final class Hrrasa implements EmbeddingAggregator {
               local,
               beta,
               new double[m.size()],
-              options.iterations(),
+              options.maxIterations(),
               options.tol());
       for (int t = 0; t < m.tasks().size(); t++) {
         int to = data.tasks().id(m.tasks().name(t));

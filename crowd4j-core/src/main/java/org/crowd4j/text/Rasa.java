@@ -12,8 +12,8 @@ import org.crowd4j.method.Provenance;
  * sets the task embedding to the β-weighted mean {@code ê_i = Σ_k β_k e_i^k / Σ_k β_k} (a known
  * true embedding replaces it) and then {@code β_k = χ²_{1−α/2}(|V_k|) / max(Σ_i ‖e_i^k − ê_i‖²,
  * 1e-5)}, with |V_k| the worker's answer count. It stops when the relative change {@code Σ‖ê −
- * ê_prev‖² / Σ‖ê‖²} falls below {@code tol} or after {@code iterations}; the answer whose embedding
- * is closest (cosine) to ê_i is returned. Each iteration is O(answers · dim).
+ * ê_prev‖² / Σ‖ê‖²} falls below {@code tol} or after {@code maxIterations}; the answer whose
+ * embedding is closest (cosine) to ê_i is returned. Each iteration is O(answers · dim).
  *
  * <p>Jiyi Li, "A Dataset of Crowdsourced Word Sequences: Collections and Answer Aggregation for
  * Ground Truth Creation", AnnoNLP workshop at EMNLP 2019, pp. 24–28 (crowd-kit's {@code RASA}).
@@ -25,19 +25,19 @@ public final class Rasa implements EmbeddingAggregator {
   /**
    * Options.
    *
-   * @param iterations iteration limit (crowd-kit's {@code n_iter}, default 100)
+   * @param maxIterations iteration limit (crowd-kit's {@code n_iter}, default 100)
    * @param tol stop when the relative change of the aggregated embeddings is below this (1e-9)
    * @param alpha the χ² prior uses the {@code 1 − α/2} quantile (0.05)
    */
   public record Options(
-      @Describe("iteration limit (crowd-kit's n_iter, default 100)") int iterations,
+      @Describe("iteration limit (crowd-kit's n_iter, default 100)") int maxIterations,
       @Describe("stop when the relative change of the aggregated embeddings is below this (1e-9)")
           double tol,
       @Describe("the χ² prior uses the 1 − α/2 quantile (0.05)") double alpha) {
     /** Validates. */
     public Options {
-      if (iterations < 1) {
-        throw new IllegalArgumentException("iterations must be at least 1: " + iterations);
+      if (maxIterations < 1) {
+        throw new IllegalArgumentException("maxIterations must be at least 1: " + maxIterations);
       }
       if (!(tol >= 0)) {
         throw new IllegalArgumentException("tol must be >= 0: " + tol);
@@ -84,7 +84,7 @@ public final class Rasa implements EmbeddingAggregator {
     double[] local = new double[data.size()];
     Arrays.fill(local, 1.0);
     Fit fit =
-        iterate(data, known, prior, local, skills, weight, options.iterations(), options.tol());
+        iterate(data, known, prior, local, skills, weight, options.maxIterations(), options.tol());
     int[] chosen = EmbeddingMath.closest(data, fit.aggregated(), Distance.COSINE);
     return EmbeddingAggregator.result(
         data,

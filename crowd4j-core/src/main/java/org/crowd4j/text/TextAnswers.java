@@ -1,14 +1,11 @@
 package org.crowd4j.text;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
 
@@ -132,30 +129,15 @@ public final class TextAnswers {
   public String digest() {
     String d = digest;
     if (d == null) {
-      try {
-        MessageDigest md = MessageDigest.getInstance("SHA-256");
-        for (Vocabulary v : List.of(tasks, workers)) {
-          for (String s : v.names()) {
-            md.update(s.getBytes(StandardCharsets.UTF_8));
-            md.update((byte) 0);
-          }
-          md.update((byte) 1);
+      ContentDigest c = ContentDigest.sha256().names(tasks).names(workers);
+      for (int a = 0; a < task.length; a++) {
+        c.putInt(task[a]).putInt(worker[a]);
+        for (int j = 0; j < dim; j++) {
+          c.putDouble(embeddings[a * dim + j]);
         }
-        ByteBuffer buf = ByteBuffer.allocate(8 + 8 * Math.max(dim, 1));
-        for (int a = 0; a < task.length; a++) {
-          buf.clear();
-          buf.putInt(task[a]).putInt(worker[a]);
-          for (int j = 0; j < dim; j++) {
-            buf.putDouble(embeddings[a * dim + j]);
-          }
-          md.update(buf.array(), 0, buf.position());
-          md.update(text[a].getBytes(StandardCharsets.UTF_8));
-          md.update((byte) 0);
-        }
-        d = java.util.HexFormat.of().formatHex(md.digest());
-      } catch (NoSuchAlgorithmException e) {
-        throw new IllegalStateException(e);
+        c.text(text[a]).putByte(0);
       }
+      d = c.hex();
       digest = d;
     }
     return d;

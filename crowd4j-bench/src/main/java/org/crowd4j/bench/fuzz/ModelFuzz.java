@@ -6,9 +6,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.io.ModelFileException;
 import org.crowd4j.nn.internal.ModelFiles;
 
@@ -61,7 +59,7 @@ public final class ModelFuzz {
             + "\",\"bytes\":"
             + params.length
             + ",\"sha256\":\""
-            + sha256(params)
+            + ContentDigest.sha256Hex(params)
             + "\"},\"method\":\"two-stage\",\"options\":{},\"train\":{},"
             + "\"backbone\":{\"kind\":\"MLP\",\"hidden\":[2]},\"inputDim\":2,"
             + "\"labels\":[\"a\",\"b\"],\"workers\":[\"w1\"],\"annotatorModel\":\"none\"}";
@@ -111,13 +109,5 @@ public final class ModelFuzz {
       throw new UncheckedIOException(e);
     }
     return bytes.toByteArray();
-  }
-
-  static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
   }
 }
