@@ -1,8 +1,11 @@
 package org.crowd4j.cli;
 
 import java.io.PrintWriter;
+import java.util.Locale;
 import java.util.Map;
+import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.IterationListener;
+import org.crowd4j.multilabel.MultiLabelMetrics;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
 import org.crowd4j.spark.SparkMultiLabelAggregation;
@@ -63,20 +66,69 @@ final class SparkEngine {
     in.requireLongFormat(cmd.spec.commandLine(), "--engine spark");
     Character delimiter = in.delimiter == null ? null : in.format().delimiter();
     ApplicationJar.shipFor(cmd.engine.master);
-    SparkMultiLabelAggregation.run(
-        new SparkMultiLabelAggregation.Request(
-            in.answers.toString(),
-            delimiter,
-            new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null),
-            cmd.separator,
-            cmd.method,
-            cmd.params,
-            cmd.gold == null ? null : cmd.gold.toString(),
-            cmd.out == null ? null : cmd.out.toString(),
-            cmd.engine.master,
-            cmd.engine.partitions,
-            cmd.output.quiet || cmd.output.json),
-        out);
+    boolean quiet = cmd.output.quiet || cmd.output.json;
+    SparkMultiLabelAggregation.Outcome o =
+        SparkMultiLabelAggregation.run(
+            new SparkMultiLabelAggregation.Request(
+                in.answers.toString(),
+                delimiter,
+                new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null),
+                cmd.separator,
+                cmd.method,
+                cmd.params,
+                cmd.gold == null ? null : cmd.gold.toString(),
+                cmd.out == null ? null : cmd.out.toString(),
+                cmd.engine.master,
+                cmd.engine.partitions,
+                quiet));
+    if (!quiet) {
+      printMultiLabel(o, cmd.out == null ? null : cmd.out.toString(), out);
+    }
+  }
+
+  private static void printMultiLabel(
+      SparkMultiLabelAggregation.Outcome o, String labelsOut, PrintWriter out) {
+    out.printf(
+        Locale.ROOT,
+        "binary relevance with %s on %s (Spark %s, %s): %d tasks, %d tags, load + fit %.2f s%n",
+        o.method(),
+        o.answers(),
+        o.sparkVersion(),
+        o.master(),
+        o.tasks(),
+        o.tags().size(),
+        o.seconds());
+    MultiLabelMetrics metrics = o.metrics();
+    out.println(metrics == null ? "tag\ttasks chosen" : "tag\ttasks chosen\taccuracy\tF1");
+    for (int t = 0; t < o.reported().size(); t++) {
+      if (metrics == null) {
+        out.printf(Locale.ROOT, "%s\t%d%n", o.reported().get(t), o.chosen()[t]);
+      } else {
+        out.printf(
+            Locale.ROOT,
+            "%s\t%d\t%.4f\t%.4f%n",
+            o.reported().get(t),
+            o.chosen()[t],
+            metrics.tagAccuracy()[t],
+            metrics.f1()[t]);
+      }
+    }
+    if (metrics != null) {
+      out.printf(
+          Locale.ROOT,
+          "on %d gold tasks: micro F1 %.4f, macro F1 %.4f (%d tags), Hamming loss %.4f, exact"
+              + " sets %.4f%n",
+          metrics.tasks(),
+          metrics.microF1(),
+          metrics.macroF1(),
+          metrics.macroTags(),
+          metrics.hammingLoss(),
+          metrics.subsetAccuracy());
+    }
+    if (labelsOut != null) {
+      out.println("tag sets written to " + labelsOut);
+    }
+    out.flush();
   }
 
   static void run(
@@ -90,22 +142,58 @@ final class SparkEngine {
     }
     AnswerColumns columns = new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null);
     ApplicationJar.shipFor(cmd.engine.master);
-    SparkAggregation.run(
-        new SparkAggregation.Request(
-            in.answers.toString(),
-            delimiter,
-            columns,
-            cmd.method,
-            params,
-            cmd.gold == null ? null : cmd.gold.toString(),
-            cmd.trainGold == null ? null : cmd.trainGold.toString(),
-            cmd.out == null ? null : cmd.out.toString(),
-            cmd.modelOut == null ? null : cmd.modelOut.toString(),
-            cmd.sparkModelOut,
-            cmd.engine.master,
-            cmd.engine.partitions,
-            cmd.output.quiet || cmd.output.json),
-        listener,
-        out);
+    boolean quiet = cmd.output.quiet || cmd.output.json;
+    SparkAggregation.Outcome o =
+        SparkAggregation.run(
+            new SparkAggregation.Request(
+                in.answers.toString(),
+                delimiter,
+                columns,
+                cmd.method,
+                params,
+                cmd.gold == null ? null : cmd.gold.toString(),
+                cmd.trainGold == null ? null : cmd.trainGold.toString(),
+                cmd.out == null ? null : cmd.out.toString(),
+                cmd.modelOut == null ? null : cmd.modelOut.toString(),
+                cmd.sparkModelOut,
+                cmd.engine.master,
+                cmd.engine.partitions,
+                quiet),
+            listener);
+    if (quiet) {
+      return;
+    }
+    Diagnostics d = o.diagnostics();
+    out.printf(
+        Locale.ROOT,
+        "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers, %d classes%n",
+        o.method(),
+        o.answers(),
+        o.sparkVersion(),
+        o.master(),
+        o.partitions(),
+        o.tasks(),
+        o.workers(),
+        o.numAnswers(),
+        o.classes());
+    out.printf(
+        Locale.ROOT,
+        "iterations %d, converged %s, load + fit %.2f s%n",
+        d.iterations(),
+        d.converged(),
+        o.seconds());
+    if (cmd.gold != null) {
+      out.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", o.goldTasks(), o.goldAccuracy());
+    }
+    if (cmd.out != null) {
+      out.println("labels written to " + cmd.out);
+    }
+    if (cmd.modelOut != null) {
+      out.println("model written to " + cmd.modelOut);
+    }
+    if (cmd.sparkModelOut != null) {
+      out.println("Spark ML model saved to " + cmd.sparkModelOut);
+    }
+    out.flush();
   }
 }

@@ -5,9 +5,7 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.fs.FileSystem;
@@ -20,9 +18,9 @@ import org.crowd4j.method.IterationListener;
 
 /**
  * {@code crowd4j aggregate --engine spark}: reads the answers with Spark, fits one method with
- * {@link SparkMethods}, writes labels and the annotator model, and prints the same summary as the
- * single-machine command. Runs in the session {@code spark-submit} made, or in a new one for {@code
- * master} (default {@code local[*]}).
+ * {@link SparkMethods}, writes labels and the annotator model, and returns what the command line's
+ * summary reports ({@link Outcome}). Runs in the session {@code spark-submit} made, or in a new one
+ * for {@code master} (default {@code local[*]}).
  */
 public final class SparkAggregation {
   private SparkAggregation() {}
@@ -79,9 +77,43 @@ public final class SparkAggregation {
     }
   }
 
-  /** Runs {@code request}; progress goes to {@code listener}, the summary to {@code out}. */
-  public static void run(Request request, IterationListener listener, PrintWriter out)
-      throws IOException {
+  /**
+   * What a run did, for the command line's summary.
+   *
+   * @param method method name
+   * @param answers answers path
+   * @param sparkVersion Spark's version
+   * @param master the master the run used
+   * @param partitions answer blocks of the fit
+   * @param tasks number of tasks
+   * @param workers number of workers
+   * @param numAnswers number of answers
+   * @param classes number of classes
+   * @param diagnostics the fit's diagnostics
+   * @param seconds load and fit time
+   * @param goldAccuracy accuracy on the gold tasks ({@code NaN} without gold or when quiet)
+   * @param goldTasks gold tasks that have answers (0 without gold or when quiet)
+   */
+  public record Outcome(
+      String method,
+      String answers,
+      String sparkVersion,
+      String master,
+      int partitions,
+      long tasks,
+      long workers,
+      long numAnswers,
+      int classes,
+      Diagnostics diagnostics,
+      double seconds,
+      double goldAccuracy,
+      long goldTasks) {}
+
+  /**
+   * Runs {@code request}; progress goes to {@code listener}. The gold accuracy is computed unless
+   * the request is quiet.
+   */
+  public static Outcome run(Request request, IterationListener listener) throws IOException {
     SparkAggregator<?, ?> estimator = SparkMethods.create(request.method(), request.params());
     SparkSession spark = session("crowd4j " + request.method(), request.master());
     long t0 = System.nanoTime();
@@ -115,43 +147,25 @@ public final class SparkAggregation {
       if (request.modelOut() != null) {
         writeModel(model, request.modelOut(), request.params());
       }
-      if (!request.quiet()) {
-        Diagnostics d = model.diagnostics();
-        out.printf(
-            Locale.ROOT,
-            "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers, %d"
-                + " classes%n",
-            request.method(),
-            request.answers(),
-            spark.version(),
-            spark.sparkContext().master(),
-            model.fitPartitions(),
-            model.numTasks(),
-            model.numWorkers(),
-            model.numAnswers(),
-            model.labels().size());
-        out.printf(
-            Locale.ROOT,
-            "iterations %d, converged %s, load + fit %.2f s%n",
-            d.iterations(),
-            d.converged(),
-            fitSeconds);
-        if (request.gold() != null) {
-          Dataset<Row> g = SparkCrowd.read(spark, request.gold(), null);
-          double[] acc = accuracy(model.wide(posteriors), g, columns.task(), columns.label());
-          out.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", (long) acc[1], acc[0]);
-        }
-        if (request.out() != null) {
-          out.println("labels written to " + request.out());
-        }
-        if (request.modelOut() != null) {
-          out.println("model written to " + request.modelOut());
-        }
-        if (request.sparkModelOut() != null) {
-          out.println("Spark ML model saved to " + request.sparkModelOut());
-        }
-        out.flush();
+      double[] acc = {Double.NaN, 0};
+      if (request.gold() != null && !request.quiet()) {
+        Dataset<Row> g = SparkCrowd.read(spark, request.gold(), null);
+        acc = accuracy(model.wide(posteriors), g, columns.task(), columns.label());
       }
+      return new Outcome(
+          request.method(),
+          request.answers(),
+          spark.version(),
+          spark.sparkContext().master(),
+          model.fitPartitions(),
+          model.numTasks(),
+          model.numWorkers(),
+          model.numAnswers(),
+          model.labels().size(),
+          model.diagnostics(),
+          fitSeconds,
+          acc[0],
+          (long) acc[1]);
     } finally {
       model.unpersist();
     }

@@ -3,12 +3,10 @@ package org.crowd4j.spark;
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.concat_ws;
 
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -24,10 +22,9 @@ import org.crowd4j.multilabel.MultiLabelMetrics;
 
 /**
  * {@code crowd4j aggregate-multilabel --engine spark}: reads multi-label answers with Spark, fits
- * {@link SparkBinaryRelevance} over one Spark method, writes {@code task,tags,p_<tag>…} and prints
- * the summary of the single-machine command (per tag the tasks chosen; with gold the per-tag
- * accuracy and F1, micro and macro F1, Hamming loss and exact sets, from the gold tasks' tag sets
- * brought to the driver).
+ * {@link SparkBinaryRelevance} over one Spark method, writes {@code task,tags,p_<tag>…} and returns
+ * what the command line's summary reports ({@link Outcome}: per tag the tasks chosen; with gold the
+ * metrics of the gold tasks' tag sets, brought to the driver).
  */
 public final class SparkMultiLabelAggregation {
   private SparkMultiLabelAggregation() {}
@@ -45,7 +42,7 @@ public final class SparkMultiLabelAggregation {
    * @param out output (CSV file, or Parquet when it ends with .parquet), or null
    * @param master Spark master when no session is running, or null
    * @param partitions answer blocks of every tag's fit, 0 for automatic
-   * @param quiet print nothing
+   * @param quiet compute no summary (the outcome carries only what the fit gave)
    */
   public record Request(
       String answers,
@@ -68,8 +65,34 @@ public final class SparkMultiLabelAggregation {
     }
   }
 
-  /** Runs {@code request}; the summary goes to {@code out}. */
-  public static void run(Request request, PrintWriter out) {
+  /**
+   * What a run did, for the command line's summary.
+   *
+   * @param method method name of every tag's fit
+   * @param answers answers path
+   * @param sparkVersion Spark's version
+   * @param master the master the run used
+   * @param tasks number of tasks (0 when quiet)
+   * @param tags the tags the answers use
+   * @param seconds load and fit time
+   * @param reported the tags the summary lists: the answers' tags, with gold also the gold's
+   * @param chosen per tag of {@code reported}, the tasks whose set has it (empty when quiet)
+   * @param metrics the scores on the gold tasks, or null
+   */
+  public record Outcome(
+      String method,
+      String answers,
+      String sparkVersion,
+      String master,
+      long tasks,
+      List<String> tags,
+      double seconds,
+      List<String> reported,
+      long[] chosen,
+      MultiLabelMetrics metrics) {}
+
+  /** Runs {@code request}. */
+  public static Outcome run(Request request) {
     SparkAggregator<?, ?> inner = SparkMethods.create(request.method(), request.params());
     inner.setNumPartitions(request.partitions());
     SparkSession spark =
@@ -113,27 +136,28 @@ public final class SparkMultiLabelAggregation {
       }
       double seconds = (System.nanoTime() - t0) / 1e9;
       if (request.quiet()) {
-        return;
+        return new Outcome(
+            request.method(),
+            request.answers(),
+            spark.version(),
+            spark.sparkContext().master(),
+            0,
+            tags,
+            seconds,
+            tags,
+            new long[0],
+            null);
       }
       // the tasks that chose each tag, in one job over the tag sets
-      long[] chosen = new long[tags.size()];
+      long[] chosenPerTag = new long[tags.size()];
       for (Row row :
           sets.select(org.apache.spark.sql.functions.explode(col("tags")).as("tag"))
               .groupBy("tag")
               .count()
               .collectAsList()) {
-        chosen[tags.indexOf(row.getString(0))] = row.getLong(1);
+        chosenPerTag[tags.indexOf(row.getString(0))] = row.getLong(1);
       }
-      out.printf(
-          Locale.ROOT,
-          "binary relevance with %s on %s (Spark %s, %s): %d tasks, %d tags, load + fit %.2f s%n",
-          request.method(),
-          request.answers(),
-          spark.version(),
-          spark.sparkContext().master(),
-          sets.count(),
-          tags.size(),
-          seconds);
+      long numTasks = sets.count();
       MultiLabelMetrics metrics = null;
       List<String> all = tags;
       if (request.gold() != null) {
@@ -150,38 +174,22 @@ public final class SparkMultiLabelAggregation {
         }
         metrics = MultiLabelMetrics.of(all, predicted, gold);
       }
-      out.println(metrics == null ? "tag\ttasks chosen" : "tag\ttasks chosen\taccuracy\tF1");
+      long[] chosen = new long[all.size()];
       for (int t = 0; t < all.size(); t++) {
         int k = tags.indexOf(all.get(t));
-        long n = k < 0 ? 0 : chosen[k];
-        if (metrics == null) {
-          out.printf(Locale.ROOT, "%s\t%d%n", all.get(t), n);
-        } else {
-          out.printf(
-              Locale.ROOT,
-              "%s\t%d\t%.4f\t%.4f%n",
-              all.get(t),
-              n,
-              metrics.tagAccuracy()[t],
-              metrics.f1()[t]);
-        }
+        chosen[t] = k < 0 ? 0 : chosenPerTag[k];
       }
-      if (metrics != null) {
-        out.printf(
-            Locale.ROOT,
-            "on %d gold tasks: micro F1 %.4f, macro F1 %.4f (%d tags), Hamming loss %.4f, exact"
-                + " sets %.4f%n",
-            metrics.tasks(),
-            metrics.microF1(),
-            metrics.macroF1(),
-            metrics.macroTags(),
-            metrics.hammingLoss(),
-            metrics.subsetAccuracy());
-      }
-      if (request.out() != null) {
-        out.println("tag sets written to " + request.out());
-      }
-      out.flush();
+      return new Outcome(
+          request.method(),
+          request.answers(),
+          spark.version(),
+          spark.sparkContext().master(),
+          numTasks,
+          tags,
+          seconds,
+          all,
+          chosen,
+          metrics);
     } finally {
       r.unpersist();
     }

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -30,25 +28,27 @@ class SparkAggregationTest extends SparkTestBase {
     Path answers = Parity.answersPath("dog");
     Path out = dir.resolve("labels.csv");
     Path saved = dir.resolve("model");
-    StringWriter summary = new StringWriter();
-    SparkAggregation.run(
-        new SparkAggregation.Request(
-            answers.toString(),
-            null,
-            AnswerColumns.defaults(),
-            "ds",
-            Map.of("maxIterations", "15"),
-            null,
-            null,
-            out.toString(),
-            null,
-            saved.toString(),
-            null,
-            0,
-            false),
-        IterationListener.NONE,
-        new PrintWriter(summary));
-    assertTrue(summary.toString().contains("Spark ML model saved to " + saved), summary.toString());
+    SparkAggregation.Outcome outcome =
+        SparkAggregation.run(
+            new SparkAggregation.Request(
+                answers.toString(),
+                null,
+                AnswerColumns.defaults(),
+                "ds",
+                Map.of("maxIterations", "15"),
+                null,
+                null,
+                out.toString(),
+                null,
+                saved.toString(),
+                null,
+                0,
+                false),
+            IterationListener.NONE);
+    assertTrue(Files.isDirectory(saved), "the Spark ML model is saved");
+    assertEquals("ds", outcome.method());
+    assertEquals(807, outcome.tasks());
+    assertTrue(Double.isNaN(outcome.goldAccuracy()), "no gold given");
 
     Dataset<Row> frame = SparkCrowd.read(spark(), answers.toString(), null);
     SparkDawidSkeneModel direct = new SparkDawidSkene().setMaxIter(15).fit(frame);
