@@ -52,6 +52,10 @@ import picocli.CommandLine.Option;
       "                  binary relevance with any method of aggregate, ds default.",
       "                  Overview, per tag shares, agreement and (--gold tag sets)",
       "                  F1, annotators' skill and agreement, micro/macro F1",
+      "  numeric         task,worker,label (a number); mean (default), median, catd,",
+      "                  pm, raykar or auto. Overview, estimates, annotators' bias,",
+      "                  noise and weight, Pearson r, RMSE and MAE against --gold",
+      "                  values (task,label), auto's held-out scores, diagnostics",
       "--label-column renames the answer column of every kind.",
       "Example: crowd4j report --kind text --answers sim/answers.csv",
       "         --gold sim/gold.csv --out text-report.html"
@@ -84,7 +88,7 @@ final class ReportCommand implements Callable<Integer> {
       description =
           "Gold labels (task,label): adds accuracy, calibration, redundancy on gold. Other kinds:"
               + " true scores (item,score), reference texts (task,text), true masks"
-              + " (task,segmentation) or true tag sets (task,label).")
+              + " (task,segmentation), true tag sets (task,label) or known numbers (task,label).")
   Path gold;
 
   @Option(

@@ -7,6 +7,7 @@ import java.util.Set;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.cli.report.MaskReport;
 import org.crowd4j.cli.report.MultiLabelReport;
+import org.crowd4j.cli.report.NumericReport;
 import org.crowd4j.cli.report.PairwiseReport;
 import org.crowd4j.cli.report.Report;
 import org.crowd4j.cli.report.ReportTarget;
@@ -21,6 +22,11 @@ import org.crowd4j.multilabel.MultiLabelReader;
 import org.crowd4j.multilabel.MultiLabelResult;
 import org.crowd4j.multilabel.TagAnswers;
 import org.crowd4j.multilabel.TagGold;
+import org.crowd4j.numeric.NumericAnswers;
+import org.crowd4j.numeric.NumericGold;
+import org.crowd4j.numeric.NumericMethods;
+import org.crowd4j.numeric.NumericReader;
+import org.crowd4j.numeric.NumericResult;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.Ranking;
@@ -38,8 +44,8 @@ import org.crowd4j.text.TextResult;
 import picocli.CommandLine;
 
 /**
- * The reports of {@code crowd4j report --kind pairwise|text|segmentation|multilabel}: reads the
- * answers of the kind, fits one method with its default options and writes the kind's report.
+ * The reports of {@code crowd4j report --kind pairwise|text|segmentation|multilabel|numeric}: reads
+ * the answers of the kind, fits one method with its default options and writes the kind's report.
  */
 final class ReportKinds {
   /** The kinds of data the report knows. */
@@ -48,7 +54,8 @@ final class ReportKinds {
     pairwise,
     text,
     segmentation,
-    multilabel
+    multilabel,
+    numeric
   }
 
   private final CommandLine cmd;
@@ -72,6 +79,7 @@ final class ReportKinds {
       case pairwise -> BradleyTerry.NAME;
       case text -> "rover";
       case segmentation -> "mv";
+      case numeric -> "mean";
       case classification, multilabel -> "ds";
     };
   }
@@ -83,6 +91,7 @@ final class ReportKinds {
       case text -> new java.util.LinkedHashSet<>(TextMethods.LIST.names());
       case segmentation -> new java.util.LinkedHashSet<>(MaskMethods.LIST.names());
       case multilabel -> new java.util.TreeSet<>(org.crowd4j.aggregate.Methods.LIST.names());
+      case numeric -> new java.util.LinkedHashSet<>(NumericMethods.LIST.names());
       case classification -> Set.of();
     };
   }
@@ -96,6 +105,7 @@ final class ReportKinds {
         case text -> text(method, target);
         case segmentation -> segmentation(method, target);
         case multilabel -> multilabel(method, target);
+        case numeric -> numeric(method, target);
         case classification -> throw new IllegalStateException("not a kind of ReportKinds");
       };
     } catch (CrowdFormatException e) {
@@ -225,5 +235,26 @@ final class ReportKinds {
     double seconds = (System.nanoTime() - t0) / 1e9;
     return MultiLabelReport.write(
         target, data, result, method, seconds, gold == null ? null : TagGold.of(data, truth));
+  }
+
+  private Report.Written numeric(String method, ReportTarget target)
+      throws IOException, CrowdFormatException, BadInputException {
+    CsvFormat rules = rules();
+    NumericReader.Layout layout =
+        new NumericReader.Layout(input.taskColumn, input.workerColumn, answerColumn("label"));
+    NumericAnswers data = NumericReader.read(input.answers, layout, rules);
+    NumericGold known =
+        gold == null ? null : NumericGold.of(data, NumericReader.readGold(gold, layout, rules));
+    long t0 = System.nanoTime();
+    NumericResult result;
+    try {
+      result = NumericMethods.LIST.create(method, Map.of()).fit(data, new FitContext<>(null, bar));
+    } catch (IllegalArgumentException e) {
+      throw new BadInputException(input.answers + ": " + e.getMessage(), e);
+    } finally {
+      bar.finish();
+    }
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    return NumericReport.write(target, data, result, method, seconds, known);
   }
 }

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code report --kind pairwise|text|segmentation|multilabel} on simulated crowds: each report
- * holds its kind's sections, and its numbers agree with those of the kind's own command.
+ * {@code report --kind pairwise|text|segmentation|multilabel|numeric} on simulated crowds: each
+ * report holds its kind's sections, and its numbers agree with those of the kind's own command.
  */
 class ReportKindsCommandTest {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -400,5 +400,77 @@ class ReportKindsCommandTest {
     r = run("report", "--kind", "words", "--answers", answers, "--out", out);
     assertEquals(2, r.code(), r.err());
     assertFalse(Files.exists(dir.resolve("r.html")));
+  }
+
+  @Test
+  void numericReportShowsAnnotatorsScoresAndTheChoiceAsTheCommandFindsThem() throws Exception {
+    SplittableRandom rng = new SplittableRandom(11);
+    StringBuilder answers = new StringBuilder("task,worker,label\n");
+    StringBuilder gold = new StringBuilder("task,label\n");
+    for (int t = 0; t < 60; t++) {
+      double truth = Math.round(rng.nextDouble(0, 100) * 1000) / 1000.0;
+      gold.append("t").append(t).append(',').append(truth).append('\n');
+      for (int w = 0; w < 6; w++) {
+        double noisy = truth + (w - 2.5) + rng.nextGaussian() * (1 + 2 * w);
+        answers.append(String.format(Locale.ROOT, "t%d,w%d,%.3f%n", t, w, noisy));
+      }
+    }
+    Path a = dir.resolve("numbers.csv");
+    Path g = dir.resolve("known.csv");
+    Files.writeString(a, answers);
+    Files.writeString(g, gold);
+    Path out = dir.resolve("numeric.html");
+    Run r =
+        run(
+            "report",
+            "--kind",
+            "numeric",
+            "--answers",
+            a.toString(),
+            "--method",
+            "auto",
+            "--gold",
+            g.toString(),
+            "--out",
+            out.toString(),
+            "--json");
+    ok(r);
+    assertEquals("numeric", JSON.readTree(r.out()).get("kind").asText());
+    String html = Files.readString(out);
+    hasSections(html, "overview", "annotators", "truth", "selection", "diagnostics");
+    assertTrue(html.contains("<dt>answers</dt><dd>360</dd>"), html);
+    JsonNode fit =
+        JSON.readTree(
+            run(
+                    "aggregate-numeric",
+                    "--answers",
+                    a.toString(),
+                    "--gold",
+                    g.toString(),
+                    "--method",
+                    "auto",
+                    "--json",
+                    "--quiet")
+                .out());
+    String pearson = String.format(Locale.ROOT, "%.4f", fit.get("gold").get("pearson").asDouble());
+    assertTrue(html.contains("<dt>Pearson r</dt><dd>" + pearson + "</dd>"), pearson);
+    assertTrue(html.contains("(chosen)"), "auto's choice is marked");
+    for (int w = 0; w < 6; w++) {
+      assertTrue(html.contains("<td>w" + w + "</td>"), "annotator w" + w);
+    }
+
+    Run bad =
+        run(
+            "report",
+            "--kind",
+            "numeric",
+            "--answers",
+            a.toString(),
+            "--method",
+            "ds",
+            "--out",
+            out.toString());
+    assertEquals(2, bad.code(), bad.err());
+    assertTrue(bad.err().contains("raykar"), bad.err());
   }
 }
