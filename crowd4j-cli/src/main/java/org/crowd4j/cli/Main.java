@@ -82,6 +82,8 @@ public final class Main implements Runnable {
         .getCommandSpec()
         .usageMessage()
         .footer(TrainCommand.learnerList());
+    ReproduceCommand.settingsInHelp(
+        cl.getSubcommands().get("reproduce").getCommandSpec().usageMessage());
     methodsInHelp(cl, "aggregate-text", TextMethods.LIST, 18);
     methodsInHelp(cl, "aggregate-masks", MaskMethods.LIST, 4);
     methodsInHelp(cl, "rank", RankingMethods.LIST, 8);

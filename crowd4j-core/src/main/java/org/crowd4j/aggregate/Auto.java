@@ -715,11 +715,22 @@ public final class Auto implements Aggregator {
    * largeRefits} highest), the rest renormalised.
    */
   private double[] prune(double[] raw, CrowdDataset data) {
-    double floor = options.minWeight();
-    if (data.numAnswers() > options.maxScoredAnswers() && options.largeRefits() < raw.length) {
+    return prune(
+        raw,
+        options.minWeight(),
+        data.numAnswers() > options.maxScoredAnswers() ? options.largeRefits() : raw.length);
+  }
+
+  /**
+   * {@code raw} with the weights below {@code minWeight}, and all but the {@code keep} highest, set
+   * to 0 and the rest renormalised (ties at the cut are all kept).
+   */
+  static double[] prune(double[] raw, double minWeight, int keep) {
+    double floor = minWeight;
+    if (keep < raw.length) {
       double[] sorted = raw.clone();
       Arrays.sort(sorted);
-      floor = Math.max(floor, sorted[sorted.length - options.largeRefits()]);
+      floor = Math.max(floor, sorted[sorted.length - keep]);
     }
     double kept = 0;
     for (double v : raw) {

@@ -8,26 +8,16 @@ import java.util.Objects;
  * An immutable crowd: {@code m} answers, each a (task, worker, label) triple of dense integer ids,
  * with vocabularies mapping the ids back to the original strings.
  *
- * <p>Answers are stored sorted by task (stable, so input order is kept within a task), which makes
- * the task view a plain CSR range: the answers of task {@code i} are {@code taskStart(i) ..
- * taskEnd(i) - 1}. The worker view is a CSR permutation: {@code workerAnswer(k)} for {@code k} in
- * {@code workerStart(w) .. workerEnd(w) - 1} lists the answers of worker {@code w} in task order.
- * All accessors are plain array reads, meant for hot loops.
+ * <p>The task and worker views are those of {@link AnswerIndex} (answers sorted by task, the worker
+ * view a CSR permutation; plain array reads, meant for hot loops).
  *
  * <p>Anonymous answers (no worker id, the "global" setting of Mena &amp; Ñanculef 2019) are stored
  * with one synthetic worker per answer; {@link #anonymous()} tells methods that model groups to use
  * them directly.
  */
-public final class CrowdDataset {
-  private final Vocabulary tasks;
-  private final Vocabulary workers;
+public final class CrowdDataset extends AnswerIndex {
   private final Vocabulary labels;
-  private final int[] task;
-  private final int[] worker;
   private final int[] label;
-  private final int[] taskStart;
-  private final int[] workerStart;
-  private final int[] byWorker;
   private final boolean anonymous;
   private volatile String digest;
 
@@ -39,16 +29,10 @@ public final class CrowdDataset {
       int[] worker,
       int[] label,
       boolean anonymous) {
-    this.tasks = tasks;
-    this.workers = workers;
+    super(tasks, workers, task, worker);
     this.labels = labels;
-    this.task = task;
-    this.worker = worker;
     this.label = label;
     this.anonymous = anonymous;
-    this.taskStart = IdGrouping.offsets(task, tasks.size());
-    this.workerStart = IdGrouping.offsets(worker, workers.size());
-    this.byWorker = IdGrouping.order(worker, workerStart);
   }
 
   /** The synthetic worker name of the {@code n}-th anonymous answer. */
@@ -61,84 +45,14 @@ public final class CrowdDataset {
     return new Builder();
   }
 
-  /** Number of tasks (items). */
-  public int numTasks() {
-    return tasks.size();
-  }
-
-  /** Number of workers (annotators); one per answer for anonymous data. */
-  public int numWorkers() {
-    return workers.size();
-  }
-
   /** Number of classes {@code K}. */
   public int numLabels() {
     return labels.size();
   }
 
-  /** Number of answers {@code m}. */
-  public int numAnswers() {
-    return task.length;
-  }
-
-  /** Task id of answer {@code a}. */
-  public int task(int a) {
-    return task[a];
-  }
-
-  /** Worker id of answer {@code a}. */
-  public int worker(int a) {
-    return worker[a];
-  }
-
   /** Label id of answer {@code a}. */
   public int label(int a) {
     return label[a];
-  }
-
-  /** First answer of task {@code i}. */
-  public int taskStart(int i) {
-    return taskStart[i];
-  }
-
-  /** One past the last answer of task {@code i}. */
-  public int taskEnd(int i) {
-    return taskStart[i + 1];
-  }
-
-  /** Number of answers on task {@code i}. */
-  public int taskSize(int i) {
-    return taskStart[i + 1] - taskStart[i];
-  }
-
-  /** Start of worker {@code w}'s range in the worker view. */
-  public int workerStart(int w) {
-    return workerStart[w];
-  }
-
-  /** End (exclusive) of worker {@code w}'s range in the worker view. */
-  public int workerEnd(int w) {
-    return workerStart[w + 1];
-  }
-
-  /** Number of answers given by worker {@code w}. */
-  public int workerSize(int w) {
-    return workerStart[w + 1] - workerStart[w];
-  }
-
-  /** The answer at position {@code k} of the worker view. */
-  public int workerAnswer(int k) {
-    return byWorker[k];
-  }
-
-  /** Task vocabulary. */
-  public Vocabulary tasks() {
-    return tasks;
-  }
-
-  /** Worker vocabulary. */
-  public Vocabulary workers() {
-    return workers;
   }
 
   /** Label vocabulary; its order decides tie-breaking. */
@@ -151,30 +65,15 @@ public final class CrowdDataset {
     return anonymous;
   }
 
-  /** A copy of the task column (answers in task order). */
-  public int[] taskColumn() {
-    return task.clone();
-  }
-
-  /** A copy of the worker column (answers in task order). */
-  public int[] workerColumn() {
-    return worker.clone();
-  }
-
   /** A copy of the label column (answers in task order). */
   public int[] labelColumn() {
     return label.clone();
   }
 
-  /** A copy of the task offsets: answers of task {@code i} are {@code [off[i], off[i+1])}. */
-  public int[] taskOffsets() {
-    return taskStart.clone();
-  }
-
   /** Counts of each label on task {@code i}, written into {@code out} (length {@code K}). */
   public void labelCounts(int i, double[] out) {
     java.util.Arrays.fill(out, 0, labels.size(), 0.0);
-    for (int a = taskStart[i]; a < taskStart[i + 1]; a++) {
+    for (int a = taskStart(i); a < taskEnd(i); a++) {
       out[label[a]] += 1.0;
     }
   }
@@ -186,29 +85,16 @@ public final class CrowdDataset {
    * and score the rest.
    */
   public CrowdDataset restrictedTo(boolean[] keep) {
-    if (keep.length != task.length) {
-      throw new IllegalArgumentException(
-          "keep has " + keep.length + " entries, the data " + task.length + " answers");
-    }
-    int kept = 0;
-    for (boolean b : keep) {
-      if (b) {
-        kept++;
-      }
-    }
-    int[] t = new int[kept];
-    int[] w = new int[kept];
-    int[] l = new int[kept];
+    int[] t = keptTasks(keep);
+    int[] w = keptWorkers(keep);
+    int[] l = new int[t.length];
     int j = 0;
-    for (int a = 0; a < task.length; a++) {
+    for (int a = 0; a < label.length; a++) {
       if (keep[a]) {
-        t[j] = task[a];
-        w[j] = worker[a];
-        l[j] = label[a];
-        j++;
+        l[j++] = label[a];
       }
     }
-    return new CrowdDataset(tasks, workers, labels, t, w, l, anonymous);
+    return new CrowdDataset(tasks(), workers(), labels, t, w, l, anonymous);
   }
 
   /**
@@ -230,7 +116,8 @@ public final class CrowdDataset {
       }
       l[a] = m;
     }
-    return new CrowdDataset(tasks, workers, newLabels, task.clone(), worker.clone(), l, anonymous);
+    return new CrowdDataset(
+        tasks(), workers(), newLabels, taskColumn(), workerColumn(), l, anonymous);
   }
 
   /**
@@ -254,7 +141,13 @@ public final class CrowdDataset {
       }
     }
     return new CrowdDataset(
-        tasks, workers, newLabels, task, worker, labelPerAnswer.clone(), anonymous);
+        tasks(),
+        workers(),
+        newLabels,
+        sharedTaskIds(),
+        sharedWorkerIds(),
+        labelPerAnswer.clone(),
+        anonymous);
   }
 
   /**
@@ -271,7 +164,7 @@ public final class CrowdDataset {
     for (int a = 0; a < w.length; a++) {
       w[a] = names.intern(anonymousName(a));
     }
-    return new CrowdDataset(tasks, names.freeze(), labels, task, w, label, true);
+    return new CrowdDataset(tasks(), names.freeze(), labels, sharedTaskIds(), w, label, true);
   }
 
   /**
@@ -288,9 +181,9 @@ public final class CrowdDataset {
   }
 
   private String computeDigest() {
-    ContentDigest d = ContentDigest.sha256().names(tasks).names(workers).names(labels);
-    for (int a = 0; a < task.length; a++) {
-      d.putInt(task[a]).putInt(worker[a]).putInt(label[a]);
+    ContentDigest d = ContentDigest.sha256().names(tasks()).names(workers()).names(labels);
+    for (int a = 0; a < label.length; a++) {
+      d.putInt(task(a)).putInt(worker(a)).putInt(label[a]);
     }
     return d.hex16();
   }

@@ -2,6 +2,7 @@ package org.crowd4j.numeric;
 
 import java.util.Arrays;
 import java.util.Objects;
+import org.crowd4j.data.AnswerIndex;
 import org.crowd4j.data.ContentDigest;
 import org.crowd4j.data.IdGrouping;
 import org.crowd4j.data.Vocabulary;
@@ -11,33 +12,17 @@ import org.crowd4j.data.Vocabulary;
  * dense task and worker ids and a finite {@code double}, with vocabularies mapping the ids back to
  * the original strings.
  *
- * <p>The layout is that of {@link org.crowd4j.data.CrowdDataset}: answers sorted by task (stable,
- * input order kept within a task), so the answers of task {@code i} are {@code taskStart(i) ..
- * taskEnd(i) - 1}; the worker view is a CSR permutation, {@code workerAnswer(k)} for {@code k} in
- * {@code workerStart(w) .. workerEnd(w) - 1}. Repeated (task, worker) answers are kept, each an
- * answer of its own. Every accessor is a plain array read, meant for hot loops.
+ * <p>The task and worker views are those of {@link AnswerIndex} (answers sorted by task, the worker
+ * view a CSR permutation). Repeated (task, worker) answers are kept, each an answer of its own.
  */
-public final class NumericAnswers {
-  private final Vocabulary tasks;
-  private final Vocabulary workers;
-  private final int[] task;
-  private final int[] worker;
+public final class NumericAnswers extends AnswerIndex {
   private final double[] value;
-  private final int[] taskStart;
-  private final int[] workerStart;
-  private final int[] byWorker;
   private volatile String digest;
 
   private NumericAnswers(
       Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, double[] value) {
-    this.tasks = tasks;
-    this.workers = workers;
-    this.task = task;
-    this.worker = worker;
+    super(tasks, workers, task, worker);
     this.value = value;
-    this.taskStart = IdGrouping.offsets(task, tasks.size());
-    this.workerStart = IdGrouping.offsets(worker, workers.size());
-    this.byWorker = IdGrouping.order(worker, workerStart);
   }
 
   /** A new, empty builder. */
@@ -45,99 +30,14 @@ public final class NumericAnswers {
     return new Builder();
   }
 
-  /** Number of tasks. */
-  public int numTasks() {
-    return tasks.size();
-  }
-
-  /** Number of workers. */
-  public int numWorkers() {
-    return workers.size();
-  }
-
-  /** Number of answers {@code m}. */
-  public int numAnswers() {
-    return task.length;
-  }
-
-  /** Task id of answer {@code a}. */
-  public int task(int a) {
-    return task[a];
-  }
-
-  /** Worker id of answer {@code a}. */
-  public int worker(int a) {
-    return worker[a];
-  }
-
   /** Value of answer {@code a}. */
   public double value(int a) {
     return value[a];
   }
 
-  /** First answer of task {@code i}. */
-  public int taskStart(int i) {
-    return taskStart[i];
-  }
-
-  /** One past the last answer of task {@code i}. */
-  public int taskEnd(int i) {
-    return taskStart[i + 1];
-  }
-
-  /** Number of answers on task {@code i}. */
-  public int taskSize(int i) {
-    return taskStart[i + 1] - taskStart[i];
-  }
-
-  /** Start of worker {@code w}'s range in the worker view. */
-  public int workerStart(int w) {
-    return workerStart[w];
-  }
-
-  /** End (exclusive) of worker {@code w}'s range in the worker view. */
-  public int workerEnd(int w) {
-    return workerStart[w + 1];
-  }
-
-  /** Number of answers given by worker {@code w}. */
-  public int workerSize(int w) {
-    return workerStart[w + 1] - workerStart[w];
-  }
-
-  /** The answer at position {@code k} of the worker view. */
-  public int workerAnswer(int k) {
-    return byWorker[k];
-  }
-
-  /** Task vocabulary. */
-  public Vocabulary tasks() {
-    return tasks;
-  }
-
-  /** Worker vocabulary. */
-  public Vocabulary workers() {
-    return workers;
-  }
-
-  /** A copy of the task column (answers in task order). */
-  public int[] taskColumn() {
-    return task.clone();
-  }
-
-  /** A copy of the worker column (answers in task order). */
-  public int[] workerColumn() {
-    return worker.clone();
-  }
-
   /** A copy of the value column (answers in task order). */
   public double[] valueColumn() {
     return value.clone();
-  }
-
-  /** A copy of the task offsets: answers of task {@code i} are {@code [off[i], off[i+1])}. */
-  public int[] taskOffsets() {
-    return taskStart.clone();
   }
 
   /**
@@ -147,29 +47,16 @@ public final class NumericAnswers {
    * part of the answers and score the rest.
    */
   public NumericAnswers restrictedTo(boolean[] keep) {
-    if (keep.length != task.length) {
-      throw new IllegalArgumentException(
-          "keep has " + keep.length + " entries, the data " + task.length + " answers");
-    }
-    int kept = 0;
-    for (boolean b : keep) {
-      if (b) {
-        kept++;
-      }
-    }
-    int[] t = new int[kept];
-    int[] w = new int[kept];
-    double[] v = new double[kept];
+    int[] t = keptTasks(keep);
+    int[] w = keptWorkers(keep);
+    double[] v = new double[t.length];
     int j = 0;
-    for (int a = 0; a < task.length; a++) {
+    for (int a = 0; a < value.length; a++) {
       if (keep[a]) {
-        t[j] = task[a];
-        w[j] = worker[a];
-        v[j] = value[a];
-        j++;
+        v[j++] = value[a];
       }
     }
-    return new NumericAnswers(tasks, workers, t, w, v);
+    return new NumericAnswers(tasks(), workers(), t, w, v);
   }
 
   /**
@@ -186,9 +73,9 @@ public final class NumericAnswers {
   }
 
   private String computeDigest() {
-    ContentDigest d = ContentDigest.sha256().text("numeric").names(tasks).names(workers);
-    for (int a = 0; a < task.length; a++) {
-      d.putInt(task[a]).putInt(worker[a]).putDouble(value[a]);
+    ContentDigest d = ContentDigest.sha256().text("numeric").names(tasks()).names(workers());
+    for (int a = 0; a < value.length; a++) {
+      d.putInt(task(a)).putInt(worker(a)).putDouble(value[a]);
     }
     return d.hex16();
   }

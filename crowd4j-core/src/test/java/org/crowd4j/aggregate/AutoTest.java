@@ -282,4 +282,18 @@ class AutoTest {
     assertTrue(fixed.selection().isEmpty());
     assertArrayEquals(new DawidSkeneMap().withStrength(2).fit(d).posteriors(), fixed.posteriors());
   }
+
+  /** Large-data pruning keeps exactly the {@code largeRefits} highest weights, renormalised. */
+  @Test
+  void pruningKeepsTheLargestWeightsAndNoMore() {
+    double[] raw = {0.1, 0.4, 0.05, 0.3, 0.15};
+    assertArrayEquals(
+        new double[] {0, 0.4 / 0.7, 0, 0.3 / 0.7, 0}, Auto.prune(raw, 0.01, 2), 1e-15);
+    assertArrayEquals(
+        new double[] {0, 0.4 / 0.85, 0, 0.3 / 0.85, 0.15 / 0.85}, Auto.prune(raw, 0.01, 3), 1e-15);
+    assertArrayEquals(new double[] {0, 1, 0, 0, 0}, Auto.prune(raw, 0.01, 1), 1e-15);
+    // keep ≥ the candidates: only the minimum weight applies
+    assertArrayEquals(
+        new double[] {0, 0.4 / 0.85, 0, 0.3 / 0.85, 0.15 / 0.85}, Auto.prune(raw, 0.12, 5), 1e-15);
+  }
 }

@@ -226,4 +226,49 @@ class MaceTest {
     assertEquals(Mace.Method.EM, ((Mace) a).options().method());
     assertEquals(5L, ((Mace) a).options().seed());
   }
+
+  /**
+   * Under VB the posterior mean of knowing is (knowing count + beta) / (n + alpha + beta): a strong
+   * prior on knowing keeps every worker's competence near 1, a strong prior on spamming near 0, and
+   * both stay inside the bounds the counts allow (0 to n answers known). Swapping alpha and beta
+   * fails this.
+   */
+  @Test
+  void vbBetaPriorSidesAreNotSwapped() {
+    CrowdDataset.Builder b = CrowdDataset.builder();
+    String[][] rows = {
+      {"t1", "a", "x"}, {"t1", "b", "x"}, {"t1", "c", "y"},
+      {"t2", "a", "y"}, {"t2", "b", "y"}, {"t2", "c", "y"},
+      {"t3", "a", "x"}, {"t3", "b", "y"}, {"t3", "c", "x"},
+      {"t4", "a", "x"}, {"t4", "b", "x"}, {"t4", "c", "x"}
+    };
+    for (String[] r : rows) {
+      b.add(r[0], r[1], r[2]);
+    }
+    CrowdDataset data = b.build();
+    Mace.Options d = Mace.Options.defaults();
+    int n = 4;
+    for (double[] ab : new double[][] {{1, 200}, {200, 1}, {3, 0.5}}) {
+      double alpha = ab[0];
+      double beta = ab[1];
+      Mace.Options o =
+          new Mace.Options(
+              Mace.Method.VB,
+              1,
+              50,
+              d.tol(),
+              d.smoothing(),
+              d.defaultNoise(),
+              alpha,
+              beta,
+              d.strategyPrior(),
+              7L);
+      double[] competence = ((MaceModel) new Mace(o).fit(data).workers()).competence();
+      for (double c : competence) {
+        assertTrue(
+            c >= beta / (n + alpha + beta) - 1e-12 && c <= (n + beta) / (n + alpha + beta) + 1e-12,
+            "alpha " + alpha + ", beta " + beta + ": competence " + c);
+      }
+    }
+  }
 }

@@ -1,6 +1,7 @@
 package org.crowd4j.experiments;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.crowd4j.nn.ReferenceExperiments;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -60,6 +62,13 @@ class ReproduceTest {
     assertNotNull(files.trainGold());
     assertEquals(10, files.test().count());
     assertNull(files.valid(), "no valid_*.csv, no validation split");
+  }
+
+  @Test
+  void theServiceOfTheCommandLineIsReproduce() {
+    ReferenceExperiments found = ReferenceExperiments.find().orElseThrow();
+    assertInstanceOf(ReproduceExperiments.class, found);
+    assertEquals(Reproduce.USAGE, found.usage());
   }
 
   @Test

@@ -20,71 +20,21 @@ import org.slf4j.LoggerFactory;
 /**
  * Learning to vote (Wang, Xu, Yang, Tam, Roth, Xu 2020, "Learning Quality Labels for Robust Image
  * Classification", Algorithm 1): a classifier trained from M label sets per item (annotators or
- * algorithmic labelers) on a label that an attention layer votes for on the fly.
+ * algorithmic labelers) on a label that an attention layer votes for on the fly. Each step takes
+ * one meta step per set, θ̂_m = θ − α ∇_θ L_C(ŷ_θ, y_m) (eq. 1), turns the features F_m of the
+ * stepped classifiers into voting weights w = softmax(W_attn · Cat(F_1..F_M) + b_attn) (eq. 2),
+ * binarises the vote, ỹ = σ(k(Σ_m w_m y_m − T)) (eq. 3), and trains the classifier (eq. 4) and the
+ * attention (eqs. 5–6) on ỹ; L_C is binary cross-entropy over sigmoid outputs, for multi-label data
+ * and for multi-class data as one-hot vectors.
  *
- * <p><b>Model.</b> A sigmoid head with binary cross-entropy L_C averaged over the N outputs, both
- * for multi-label data (N findings) and for multi-class data (N = K, labels as one-hot vectors, the
- * paper's CIFAR-10 setting; prediction = argmax, so {@link LearnedModel#predict}'s softmax of the
- * same logits ranks the classes identically). An attention layer (W_attn, b_attn) maps the
- * concatenated meta-features of the M label sets to M voting weights.
+ * <p>Multi-class data ({@link #fitVotes}): each annotator is one label set. Multi-label data
+ * ({@link #fitMultiLabel}): one 0/1 array per set, uncertain marks resolved beforehand ({@link
+ * #resolveUncertain}). MLP backbones only (the meta step evaluates the classifier with substituted
+ * weights); the result is an ordinary {@link LearnedModel}. Cost per step: (2M + 3) passes of the
+ * classifier plus O(B M² D) for the attention, memory O(B M D).
  *
- * <p><b>One training step</b> on a minibatch of B items (Algorithm 1):
- *
- * <ol>
- *   <li>meta step per set m: θ̂_m = θ − α ∇_θ L_C(ŷ_θ, y_m) (eq. 1; a throw-away copy). By default
- *       per item, as Algorithm 1 is written ("for each data entry"): every item gets its own θ̂_m
- *       from its own loss, computed for the whole batch at once (exact, at the cost of one extra
- *       backward and forward pass); {@code metaPerItem=false} takes one step per set on the batch's
- *       mean loss instead, which dilutes each item's own signal by 1/B;
- *   <li>F_m = the feature (last hidden activation) of the item under θ̂_m, a constant;
- *   <li>w = softmax(W_attn · Cat(F_1..F_M) + b_attn) (eq. 2), sets that did not label an item are
- *       masked out of its softmax;
- *   <li>ȳ = Σ_m w_m y_m and the differentiable binarisation ỹ = σ(k(ȳ − T)) (eq. 3);
- *   <li>θ ← θ − β-step of L_C(ŷ_θ, ỹ) with ỹ constant (eq. 4; Adam with the training options' step
- *       size, ŷ recomputed in training mode);
- *   <li>W_attn, b_attn ← step of the same loss with the gradient flowing through ỹ (eqs. 5–6):
- *       ∂L/∂ỹ = −logit(ŷ)/N, ∂ỹ/∂ȳ = k ỹ(1 − ỹ), ∂ȳ/∂w_m = y_m, then the softmax Jacobian. The
- *       voter thus moves ỹ toward the current prediction — this is the method.
- * </ol>
- *
- * <p><b>Networks.</b> The meta step evaluates the classifier with substituted weights, so the
- * classifier is an explicit MLP (explicit parameter arrays, own forward and analytic backward)
- * built from the backbone's hidden sizes and dropout; the meta step and the features use no
- * dropout, the final update uses it. MLP backbones only (at least one hidden layer: with none the
- * feature would be the input and no meta step could change it); batch normalisation and CNN or
- * custom backbones are rejected. The trained weights are copied into the backbone's DJL block, so
- * the result is an ordinary {@link LearnedModel} that saves and loads.
- *
- * <p><b>Label sets.</b> Multi-class: each annotator (worker id) of the answers file is one label
- * set; an item's set m is the one-hot of that worker's answer (missing answers are masked out of
- * the vote and of set m's meta loss). Multi-label: {@link #fitMultiLabel} takes one {@code n × N}
- * array of 0/1 per set; "uncertain" marks of algorithmic labelers are resolved beforehand with the
- * U-zeros / U-ones policies ({@link #resolveUncertain}), each policy giving its own label set (the
- * paper's neg_u0, neg_u1, che_u0, che_u1).
- *
- * <p><b>Choices the paper leaves open</b> (all options): the attention starts at zero, so training
- * starts from the equal-weight vote of the sets; by default it is updated by plain steps of size β
- * = 1e-4 as eqs. 5–6 write (the paper's global rate), under which the voting weights stay within
- * about ±0.05 of 1/M (the paper's Table 3: 0.19 on noisy, 0.21 on clean labels). The weights are
- * learnt per set rather than per item: on the simulations of {@code
- * crowd4j-nn/results/learning-to-vote.md} an item's clean and noisy labels get the same weight to
- * three decimals. The binarisation threshold matters as much as the voter: σ′ is nonzero only near
- * T, so the voter learns from classes whose vote sits near T, and with five sets at 1/5 each T =
- * 0.4 (chosen there on validation data) beats the majority vote where the paper's T = 0.5 only ties
- * it. Adam ({@code attentionOptimizer=ADAM}) or larger steps let the weights move far, and the
- * gradient through ỹ — which rewards targets that agree with the current prediction — then drives
- * them to a few sets whose votes never sit near T, unstable across seeds. {@code warmupEpochs}
- * freezes the attention for the first epochs (a stand-in for the paper's pretrained backbone;
- * {@code warmupEpochs ≥ epochs} trains on the binarised equal-weight vote). For multi-class data,
- * {@code multiClassLoss=SOFTMAX} trains softmax cross-entropy on ȳ (no binarisation); its voter
- * rewards sets with a high log-likelihood under the model and collapses onto one set. Model
- * selection as the other learners: gold validation accuracy (or mean AUC for multi-label data) when
- * given, else the mean loss of a held-out share of the items against the binarised equal-weight
- * vote of their label sets (a fixed target; the paper selects on 20 % of the noisy training set),
- * else the last epoch.
- *
- * <p><b>Cost</b> per step: (2M + 3) passes of the classifier (M meta backward passes and M feature
- * passes on top of a normal step) plus O(B M² D) for the attention; memory O(B M D).
+ * <p>The training step in detail, the choices the paper leaves open (the options) and what the
+ * simulations showed about them: docs/methods/neural-learners-2.md, section learning-to-vote.
  */
 public final class LearningToVote extends BaseLearner<LearningToVote.Options> {
   private static final Logger LOG = LoggerFactory.getLogger(LearningToVote.class);

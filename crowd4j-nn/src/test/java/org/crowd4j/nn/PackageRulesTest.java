@@ -1,5 +1,7 @@
 package org.crowd4j.nn;
 
+import static org.crowd4j.testing.JavaSources.code;
+import static org.crowd4j.testing.JavaSources.javaFiles;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -212,45 +213,5 @@ class PackageRulesTest {
     if (t != null && t.getTypeName().contains(INTERNAL)) {
       violations.add(where + ": " + t.getTypeName());
     }
-  }
-
-  private static List<Path> javaFiles(Path root) throws IOException {
-    try (Stream<Path> s = Files.walk(root)) {
-      return s.filter(p -> p.toString().endsWith(".java")).sorted().toList();
-    }
-  }
-
-  /** The source without comments, string and character literals (text blocks included). */
-  static String code(String source) {
-    StringBuilder out = new StringBuilder(source.length());
-    int i = 0;
-    int n = source.length();
-    while (i < n) {
-      char c = source.charAt(i);
-      if (source.startsWith("//", i)) {
-        while (i < n && source.charAt(i) != '\n') {
-          i++;
-        }
-      } else if (source.startsWith("/*", i)) {
-        int end = source.indexOf("*/", i + 2);
-        i = end < 0 ? n : end + 2;
-        out.append(' ');
-      } else if (source.startsWith("\"\"\"", i)) {
-        int end = source.indexOf("\"\"\"", i + 3);
-        i = end < 0 ? n : end + 3;
-        out.append("\"\"");
-      } else if (c == '"' || c == '\'') {
-        i++;
-        while (i < n && source.charAt(i) != c) {
-          i += source.charAt(i) == '\\' ? 2 : 1;
-        }
-        i++;
-        out.append(c).append(c);
-      } else {
-        out.append(c);
-        i++;
-      }
-    }
-    return out.toString();
   }
 }

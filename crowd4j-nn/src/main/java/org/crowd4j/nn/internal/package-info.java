@@ -1,7 +1,8 @@
 /**
- * The machinery behind the neural learners: <b>not a supported API</b>. Its classes are public only
- * because the learners of {@link org.crowd4j.nn} call them; they may change or disappear in any
- * release, without notice or deprecation. Depend on {@link org.crowd4j.nn} instead.
+ * The machinery behind the neural learners: <b>not a supported API, and not part of the public API
+ * of {@code org.crowd4j.nn}</b>. Its classes are public only because the learners of {@link
+ * org.crowd4j.nn} call them; they may change or disappear in any release, without notice or
+ * deprecation. Depend on {@link org.crowd4j.nn} instead.
  *
  * <ul>
  *   <li>training: the epoch loop every run shares (seeded shuffling into minibatches, model
@@ -25,6 +26,8 @@
  * statistics, summaries, validation data) — and {@link org.crowd4j.nn.Backbone}, {@link
  * org.crowd4j.nn.EpochListener} and {@link org.crowd4j.nn.NnRuntime}. The module's {@code
  * PackageRulesTest} checks both rules on the sources, and that no public signature of {@link
- * org.crowd4j.nn} names a type of this package.
+ * org.crowd4j.nn} names a type of this package; the tree's {@code TreePackageRulesTest}
+ * (crowd4j-cli) checks that no other module uses it, the exceptions the tree still has (the
+ * model-file fuzz targets of crowd4j-bench) listed there and in docs/architecture.md.
  */
 package org.crowd4j.nn.internal;

@@ -11,6 +11,7 @@ import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.nn.Conal;
 import org.crowd4j.nn.CrowdLayer;
+import org.crowd4j.nn.MaxMig;
 import org.junit.jupiter.api.Test;
 
 /** The heads' losses against the formulas, computed by hand on a tiny crowd. */
@@ -143,5 +144,41 @@ class HeadsTest {
         sc / 2 + 0.01 * 3 * diag,
         loss(new ConfusionHead(true, true, 0.01, false, 1, -5, 0), t),
         1e-5);
+  }
+
+  /**
+   * Max-MIG's loss at its start, by hand: g from the initial aggregator weights and a uniform
+   * prior, M_ij = Σ_c h_c(x_i) g_c(ỹ_j) / p_c, loss = −(1/B) Σ_i (1 + log M_ii) + Σ_{i≠j} M_ij /
+   * (B² − B).
+   */
+  @Test
+  void maxMigLossIsTheMutualInformationBoundWithItsNormaliser() {
+    int k = 3;
+    float[] w = MaxMigHead.initialWeights(DATA);
+    double[][] g = new double[2][];
+    for (int i = 0; i < 2; i++) {
+      float[] z = new float[k];
+      for (int a = 0; a < DATA.numAnswers(); a++) {
+        if (DATA.task(a) == i) {
+          for (int c = 0; c < k; c++) {
+            z[c] += w[DATA.worker(a) * k * k + c * k + DATA.label(a)];
+          }
+        }
+      }
+      g[i] = softmax(z, 0, k);
+    }
+    double[][] h = {softmax(LOGITS, 0, k), softmax(LOGITS, 3, k)};
+    double p = 1.0 / k;
+    double[][] m = new double[2][2];
+    for (int i = 0; i < 2; i++) {
+      for (int j = 0; j < 2; j++) {
+        for (int c = 0; c < k; c++) {
+          m[i][j] += h[i][c] * g[j][c] / p;
+        }
+      }
+    }
+    double expected =
+        -((1 + Math.log(m[0][0])) + (1 + Math.log(m[1][1]))) / 2 + (m[0][1] + m[1][0]) / (4 - 2);
+    assertEquals(expected, loss(new MaxMigHead(new MaxMig.Options(false, 0)), null), 1e-5);
   }
 }

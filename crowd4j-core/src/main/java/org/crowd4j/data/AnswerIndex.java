@@ -1,0 +1,168 @@
+package org.crowd4j.data;
+
+/**
+ * The task and worker index of a crowd whose answers are (task, worker, answer) rows: the dense ids
+ * of every answer with the vocabularies that name them, and the two views the methods loop over.
+ *
+ * <p>Answers are sorted by task (stable, so input order is kept within a task), which makes the
+ * task view a plain CSR range: the answers of task {@code i} are {@code taskStart(i) .. taskEnd(i)
+ * - 1}. The worker view is a CSR permutation: {@code workerAnswer(k)} for {@code k} in {@code
+ * workerStart(w) .. workerEnd(w) - 1} lists the answers of worker {@code w} in task order. All
+ * accessors are plain array reads, meant for hot loops. A subclass adds the answers themselves
+ * (classes in {@link CrowdDataset}, numbers in {@code NumericAnswers}).
+ */
+public abstract class AnswerIndex {
+  private final Vocabulary tasks;
+  private final Vocabulary workers;
+  private final int[] task;
+  private final int[] worker;
+  private final int[] taskStart;
+  private final int[] workerStart;
+  private final int[] byWorker;
+
+  /**
+   * Indexes answers given as their task and worker ids, sorted by task; the arrays are kept, not
+   * copied.
+   */
+  protected AnswerIndex(Vocabulary tasks, Vocabulary workers, int[] task, int[] worker) {
+    this.tasks = tasks;
+    this.workers = workers;
+    this.task = task;
+    this.worker = worker;
+    this.taskStart = IdGrouping.offsets(task, tasks.size());
+    this.workerStart = IdGrouping.offsets(worker, workers.size());
+    this.byWorker = IdGrouping.order(worker, workerStart);
+  }
+
+  /** Number of tasks (items). */
+  public final int numTasks() {
+    return tasks.size();
+  }
+
+  /** Number of workers (annotators). */
+  public final int numWorkers() {
+    return workers.size();
+  }
+
+  /** Number of answers {@code m}. */
+  public final int numAnswers() {
+    return task.length;
+  }
+
+  /** Task id of answer {@code a}. */
+  public final int task(int a) {
+    return task[a];
+  }
+
+  /** Worker id of answer {@code a}. */
+  public final int worker(int a) {
+    return worker[a];
+  }
+
+  /** First answer index of task {@code i}. */
+  public final int taskStart(int i) {
+    return taskStart[i];
+  }
+
+  /** One past the last answer index of task {@code i}. */
+  public final int taskEnd(int i) {
+    return taskStart[i + 1];
+  }
+
+  /** Number of answers of task {@code i}. */
+  public final int taskSize(int i) {
+    return taskStart[i + 1] - taskStart[i];
+  }
+
+  /** Start of worker {@code w}'s range in the worker view. */
+  public final int workerStart(int w) {
+    return workerStart[w];
+  }
+
+  /** End (exclusive) of worker {@code w}'s range in the worker view. */
+  public final int workerEnd(int w) {
+    return workerStart[w + 1];
+  }
+
+  /** Number of answers given by worker {@code w}. */
+  public final int workerSize(int w) {
+    return workerStart[w + 1] - workerStart[w];
+  }
+
+  /** The answer at position {@code k} of the worker view. */
+  public final int workerAnswer(int k) {
+    return byWorker[k];
+  }
+
+  /** Task vocabulary (ids to the input's task names). */
+  public final Vocabulary tasks() {
+    return tasks;
+  }
+
+  /** Worker vocabulary (ids to the input's worker names). */
+  public final Vocabulary workers() {
+    return workers;
+  }
+
+  /** A copy of the task column (answers in task order). */
+  public final int[] taskColumn() {
+    return task.clone();
+  }
+
+  /** A copy of the worker column (answers in task order). */
+  public final int[] workerColumn() {
+    return worker.clone();
+  }
+
+  /** A copy of the task offsets: answers of task {@code i} are {@code [off[i], off[i+1])}. */
+  public final int[] taskOffsets() {
+    return taskStart.clone();
+  }
+
+  /**
+   * The keep mask's answers' task ids, in answer order, for a subclass's {@code restrictedTo}.
+   *
+   * @throws IllegalArgumentException when {@code keep} has not one entry per answer
+   */
+  protected final int[] keptTasks(boolean[] keep) {
+    return kept(task, keep);
+  }
+
+  /** The keep mask's answers' worker ids, in answer order. */
+  protected final int[] keptWorkers(boolean[] keep) {
+    return kept(worker, keep);
+  }
+
+  private int[] kept(int[] column, boolean[] keep) {
+    if (keep.length != task.length) {
+      throw new IllegalArgumentException(
+          "keep has " + keep.length + " entries, the data " + task.length + " answers");
+    }
+    int n = 0;
+    for (boolean b : keep) {
+      if (b) {
+        n++;
+      }
+    }
+    int[] out = new int[n];
+    int j = 0;
+    for (int a = 0; a < column.length; a++) {
+      if (keep[a]) {
+        out[j++] = column[a];
+      }
+    }
+    return out;
+  }
+
+  /** The task id column itself (not a copy), for subclasses that share it; never to be changed. */
+  protected final int[] sharedTaskIds() {
+    return task;
+  }
+
+  /**
+   * The worker id column itself (not a copy), for subclasses that share it; never to be changed.
+   */
+  protected final int[] sharedWorkerIds() {
+    return worker;
+  }
+}
