@@ -87,7 +87,15 @@ class UnobservedLabelsTest {
     CrowdDataset data = CrowdReader.readAnswers(dir.resolve("answers.csv"));
     CrowdDataset wide = withDeclared(data, "unused", 2);
     Gold gold = CrowdReader.readGold(dir.resolve("gold.csv"), wide);
-    assertEquals(0.9275, gold.accuracy(new DawidSkene().fit(wide).labels()), 1e-4);
-    assertEquals(0.92375, gold.accuracy(new Mmce().fit(wide).labels()), 1e-4);
+    Gold narrowGold = CrowdReader.readGold(dir.resolve("gold.csv"), data);
+    // the unused label changes nothing: the same accuracy as without it, every task labelled
+    assertEquals(
+        narrowGold.accuracy(new DawidSkene().fit(data).labels()),
+        gold.accuracy(new DawidSkene().fit(wide).labels()),
+        1e-12);
+    assertEquals(
+        narrowGold.accuracy(new Mmce().fit(data).labels()),
+        gold.accuracy(new Mmce().fit(wide).labels()),
+        1e-12);
   }
 }
