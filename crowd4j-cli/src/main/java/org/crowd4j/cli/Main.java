@@ -121,9 +121,35 @@ public final class Main implements Runnable {
     PrintWriter err = cmd.getErr();
     err.println(cmd.getCommandSpec().qualifiedName() + ": " + ex.getMessage());
     CommandLine.UnmatchedArgumentException.printSuggestions(ex, err);
+    optionSuggestions(ex, err);
     err.println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help' for more information.");
     err.flush();
     return ExitCodes.USAGE;
+  }
+
+  /**
+   * "Did you mean '--gold'?" for each unknown option picocli found no suggestion for: the command's
+   * options closest to it by edit distance.
+   */
+  private static void optionSuggestions(CommandLine.ParameterException ex, PrintWriter err) {
+    if (!(ex instanceof CommandLine.UnmatchedArgumentException u)
+        || !u.getSuggestions().isEmpty()) {
+      return;
+    }
+    List<String> names = new ArrayList<>();
+    for (CommandLine.Model.OptionSpec o : ex.getCommandLine().getCommandSpec().options()) {
+      names.addAll(List.of(o.names()));
+    }
+    for (String arg : u.getUnmatched()) {
+      if (!arg.startsWith("--")) {
+        continue;
+      }
+      int eq = arg.indexOf('=');
+      String hint = Suggestions.didYouMean(eq < 0 ? arg : arg.substring(0, eq), names);
+      if (!hint.isEmpty()) {
+        err.println(arg + ":" + hint);
+      }
+    }
   }
 
   /** An error while running: bad input data gives 3, a missing file 2, anything else 1. */

@@ -304,6 +304,17 @@ class CliPolishTest {
         Suggestions.didYouMean("onecoin-ds", List.of("ds", "one-coin-ds", "glad")));
   }
 
+  /** A misspelt option gets the closest options of its command, also where picocli has none. */
+  @Test
+  void misspeltOptionsGetSuggestions() {
+    Run r = run("aggregate", "--answers", "x.csv", "--method", "ds", "--gld", "g.csv");
+    assertEquals(2, r.code(), r.err());
+    assertTrue(r.err().contains("--gld: Did you mean '--gold'?"), r.err());
+    Run m = run("aggregate", "--answers", "x.csv", "--methd", "ds");
+    assertEquals(2, m.code(), m.err());
+    assertTrue(m.err().contains("--method"), m.err());
+  }
+
   /** Share of the gold tasks whose label in {@code labels} (task,label,…) is the gold label. */
   private static double accuracy(Path labels, Path gold) throws Exception {
     java.util.Map<String, String> predicted = new java.util.HashMap<>();
