@@ -16,12 +16,12 @@ import org.crowd4j.aggregate.Methods;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
-import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.method.Requirement;
+import org.crowd4j.model.ClassificationModelWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -175,7 +175,7 @@ final class AggregateCommand implements Callable<Integer> {
       ResultWriter.writeLabels(out, result);
     }
     if (modelOut != null) {
-      ModelJsonWriter.write(modelOut, result, data);
+      ClassificationModelWriter.write(modelOut, result, data);
     }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());

@@ -1,8 +1,5 @@
 package org.crowd4j.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -10,7 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.platform.ExportData;
@@ -18,6 +14,7 @@ import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportReader;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.method.OptionsBinder;
+import org.crowd4j.model.MaskModelWriter;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
 import org.crowd4j.segmentation.MaskAnswers;
@@ -184,7 +181,7 @@ final class AggregateMasksCommand implements Callable<Integer> {
       }
     }
     if (modelOut != null) {
-      writeModel(modelOut, result, data);
+      MaskModelWriter.write(modelOut, result, data);
     }
     double iou = Double.NaN;
     int goldTasks = 0;
@@ -264,37 +261,5 @@ final class AggregateMasksCommand implements Callable<Integer> {
   static String fileName(String task) {
     String s = task.replaceAll("[^A-Za-z0-9._-]", "_");
     return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
-  }
-
-  private static void writeModel(Path file, SegmentationResult r, MaskAnswers data)
-      throws java.io.IOException {
-    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode m = json.createObjectNode();
-    m.put("kind", "segmentation");
-    m.put("method", r.provenance().method());
-    ObjectNode p = m.putObject("provenance");
-    p.set("options", json.valueToTree(r.provenance().options()));
-    p.put("dataDigest", r.provenance().dataDigest());
-    p.put("library", r.provenance().library());
-    p.put("java", r.provenance().java());
-    p.put("os", r.provenance().os());
-    p.put("created", r.provenance().created().toString());
-    Output.put(p, "elapsedMillis", r.provenance().elapsedMillis());
-    ArrayNode images = m.putArray("images");
-    double[] scores = r.answerScores();
-    for (int t = 0; t < r.tasks().size(); t++) {
-      ObjectNode o = images.addObject();
-      o.put("task", r.tasks().name(t));
-      o.put("iterations", r.iterations()[t]);
-      o.put("converged", r.converged()[t]);
-      if (scores != null) {
-        ObjectNode w = o.putObject(r.answerScoresAreSkills() ? "skills" : "weights");
-        for (int a : data.answersOf(t)) {
-          Output.put(w, data.workers().name(data.worker(a)), scores[a]);
-        }
-      }
-    }
-    byte[] bytes = json.writeValueAsBytes(m);
-    AtomicFiles.write(file, o -> o.write(bytes));
   }
 }

@@ -1,11 +1,7 @@
 package org.crowd4j.cli;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -16,12 +12,11 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.data.CrowdDataset;
-import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
+import org.crowd4j.model.MultiLabelModelWriter;
 import org.crowd4j.multilabel.BinaryRelevance;
 import org.crowd4j.multilabel.MultiLabelMetrics;
 import org.crowd4j.multilabel.MultiLabelReader;
@@ -148,7 +143,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       MultiLabelWriter.writeCsv(out, result, separator);
     }
     if (modelOut != null) {
-      writeModel(modelOut, result, data);
+      MultiLabelModelWriter.write(modelOut, result, data);
     }
     MultiLabelMetrics metrics =
         evaluation == null ? null : MultiLabelMetrics.of(result, evaluation);
@@ -338,35 +333,5 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       }
     }
     return c;
-  }
-
-  /**
-   * {@code kind}, {@code method}, {@code tags}, then per tag the document {@code aggregate
-   * --model-out} writes for its binary question.
-   */
-  private static void writeModel(Path file, MultiLabelResult r, TagAnswers data)
-      throws IOException {
-    AtomicFiles.write(
-        file,
-        out -> {
-          try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
-            g.useDefaultPrettyPrinter();
-            g.writeStartObject();
-            g.writeStringField("kind", "multilabel");
-            g.writeStringField("method", r.method());
-            g.writeArrayFieldStart("tags");
-            for (String tag : r.tags().names()) {
-              g.writeString(tag);
-            }
-            g.writeEndArray();
-            g.writeObjectFieldStart("perTag");
-            for (int t = 0; t < r.numTags(); t++) {
-              g.writeFieldName(r.tags().name(t));
-              ModelJsonWriter.write(g, r.tag(t), data.binary(t));
-            }
-            g.writeEndObject();
-            g.writeEndObject();
-          }
-        });
   }
 }

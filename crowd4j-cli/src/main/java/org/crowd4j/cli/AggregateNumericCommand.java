@@ -16,6 +16,7 @@ import org.crowd4j.method.FitContext;
 import org.crowd4j.method.Method;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.method.OptionsBinder;
+import org.crowd4j.model.NumericModelWriter;
 import org.crowd4j.numeric.NumericAnswers;
 import org.crowd4j.numeric.NumericGold;
 import org.crowd4j.numeric.NumericMethods;
@@ -79,6 +80,14 @@ final class AggregateNumericCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description = "Write worker,bias,variance,weight as CSV.")
   Path workersOut;
+
+  @Option(
+      names = "--model-out",
+      paramLabel = "FILE",
+      description =
+          "Write the model file (JSON: every worker's bias, variance and weight, diagnostics,"
+              + " provenance; read back with Models.read).")
+  Path modelOut;
 
   @Mixin Output output;
 
@@ -151,6 +160,9 @@ final class AggregateNumericCommand implements Callable<Integer> {
     if (workersOut != null) {
       NumericWriter.writeWorkers(workersOut, result);
     }
+    if (modelOut != null) {
+      NumericModelWriter.write(modelOut, result, data);
+    }
     Diagnostics d = result.diagnostics();
     String chosen = result.selection().map(NumericSelection::chosen).orElse(null);
     if (output.json) {
@@ -185,6 +197,9 @@ final class AggregateNumericCommand implements Callable<Integer> {
       }
       Output.put(j, "out", out);
       Output.put(j, "workersOut", workersOut);
+      if (modelOut != null) {
+        j.put("modelOut", modelOut.toString());
+      }
       Output.print(outw, j);
     } else if (output.human()) {
       outw.printf(
@@ -225,6 +240,9 @@ final class AggregateNumericCommand implements Callable<Integer> {
         }
       } else {
         outw.println("estimates written to " + out);
+      }
+      if (modelOut != null) {
+        outw.println("model written to " + modelOut);
       }
     }
     outw.flush();

@@ -1,8 +1,5 @@
 package org.crowd4j.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -12,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvTable;
@@ -23,6 +19,7 @@ import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.method.OptionsBinder;
+import org.crowd4j.model.TextModelWriter;
 import org.crowd4j.text.TaskEmbeddings;
 import org.crowd4j.text.TextAggregator;
 import org.crowd4j.text.TextAnswers;
@@ -218,7 +215,7 @@ final class AggregateTextCommand implements Callable<Integer> {
       TextWriter.writeCsv(out, result, data);
     }
     if (modelOut != null) {
-      writeModel(modelOut, result);
+      TextModelWriter.write(modelOut, result);
     }
     double wer = Double.NaN;
     int goldTasks = 0;
@@ -311,44 +308,5 @@ final class AggregateTextCommand implements Callable<Integer> {
       }
     }
     return out;
-  }
-
-  private void writeModel(Path file, TextResult r) throws java.io.IOException {
-    ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-    ObjectNode m = json.createObjectNode();
-    m.put("kind", "texts");
-    m.put("method", r.provenance().method());
-    ObjectNode p = m.putObject("provenance");
-    p.set("options", json.valueToTree(r.provenance().options()));
-    p.put("dataDigest", r.provenance().dataDigest());
-    p.put("library", r.provenance().library());
-    p.put("java", r.provenance().java());
-    p.put("os", r.provenance().os());
-    p.put("created", r.provenance().created().toString());
-    Output.put(p, "elapsedMillis", r.provenance().elapsedMillis());
-    ObjectNode d = m.putObject("diagnostics");
-    d.put("iterations", r.diagnostics().iterations());
-    d.put("converged", r.diagnostics().converged());
-    d.put("stopReason", r.diagnostics().stopReason());
-    d.put("objectiveName", r.diagnostics().objectiveName());
-    ArrayNode h = d.putArray("objective");
-    for (double v : r.diagnostics().objective()) {
-      if (Double.isFinite(v)) {
-        h.add(v);
-      } else {
-        h.addNull();
-      }
-    }
-    if (r.skills() != null) {
-      ArrayNode w = m.putArray("workers");
-      double[] s = r.skills();
-      for (int k = 0; k < s.length; k++) {
-        ObjectNode o = w.addObject();
-        o.put("worker", r.workers().name(k));
-        Output.put(o, "reliability", s[k]);
-      }
-    }
-    byte[] bytes = json.writeValueAsBytes(m);
-    AtomicFiles.write(file, o -> o.write(bytes));
   }
 }

@@ -20,6 +20,8 @@ import org.crowd4j.metrics.Classification;
 import org.crowd4j.metrics.ConfusionRecovery;
 import org.crowd4j.metrics.JensenShannon;
 import org.crowd4j.metrics.RocAuc;
+import org.crowd4j.model.ClassificationModel;
+import org.crowd4j.model.Models;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -177,7 +179,6 @@ final class EvaluateCommand implements Callable<Integer> {
   private void recovery(ObjectNode r) throws Exception {
     ObjectMapper json = new ObjectMapper();
     JsonNode truth = json.readTree(trueConfusions.toFile());
-    JsonNode est = json.readTree(model.toFile());
     if (truth.get("classes") == null || truth.get("workers") == null) {
       throw new BadInputException(
           trueConfusions + ": not a true_confusions.json written by simulate");
@@ -189,18 +190,18 @@ final class EvaluateCommand implements Callable<Integer> {
     }
     List<double[]> t = new ArrayList<>();
     List<double[]> e = new ArrayList<>();
-    JsonNode workers = est.get("workerModels");
-    if (workers == null) {
+    ClassificationModel est = Models.read(model, ClassificationModel.class);
+    if (est.numLabels() != k) {
       throw new BadInputException(
-          model + ": no workerModels (not a model.json written by aggregate)");
+          model + ": " + est.numLabels() + " classes, " + trueConfusions + " has " + k);
     }
-    for (JsonNode w : workers) {
-      double[] tm = trueByWorker.get(w.get("worker").asText());
-      if (tm == null || w.get("confusion") == null) {
+    for (ClassificationModel.Worker w : est.workerModels()) {
+      double[] tm = trueByWorker.get(w.worker());
+      if (tm == null || w.confusion() == null) {
         continue;
       }
       t.add(tm);
-      e.add(flat(w.get("confusion"), k));
+      e.add(flat(w.confusion(), k));
     }
     r.put("annotators", t.size());
     if (t.isEmpty()) {
@@ -219,6 +220,14 @@ final class EvaluateCommand implements Callable<Integer> {
         r,
         "globalJs",
         JensenShannon.global(ConfusionRecovery.mean(tf, k), ConfusionRecovery.mean(ef, k), k));
+  }
+
+  private static double[] flat(double[][] rows, int k) {
+    double[] m = new double[k * k];
+    for (int r = 0; r < k; r++) {
+      System.arraycopy(rows[r], 0, m, r * k, k);
+    }
+    return m;
   }
 
   private static double[] flat(JsonNode rows, int k) {

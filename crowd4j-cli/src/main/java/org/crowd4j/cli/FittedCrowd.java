@@ -1,12 +1,11 @@
 package org.crowd4j.cli;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.crowd4j.model.ClassificationModel;
+import org.crowd4j.model.Models;
 import org.crowd4j.simulate.ConfusionPool;
 import org.crowd4j.simulate.Confusions;
 
@@ -32,61 +31,42 @@ record FittedCrowd(
     double[][][] confusions,
     int tasks) {
 
-  /** Reads {@code file}; a missing or malformed field is a {@link BadInputException} naming it. */
+  /**
+   * Reads {@code file} through {@link Models#read}: a file that is not a classification model file
+   * of a version this library reads, or lacks a field, is a {@link
+   * org.crowd4j.io.ModelFileException} naming it; classes, priors, workloads and answer confusions
+   * that cannot make a crowd (no classes, negative or non-finite numbers, a row without mass) are a
+   * {@link BadInputException}.
+   */
   static FittedCrowd read(Path file) throws BadInputException, IOException {
-    JsonNode root;
-    try {
-      root = new ObjectMapper().readTree(file.toFile());
-    } catch (JsonProcessingException e) {
-      throw new BadInputException(
-          file + ":" + e.getLocation().getLineNr() + ": not valid JSON: " + e.getOriginalMessage());
-    }
-    if (root == null || !root.isObject()) {
-      throw new BadInputException(file + ": not a model.json written by aggregate");
-    }
-    List<String> labels = new ArrayList<>();
-    for (JsonNode l : field(file, root, "labels")) {
-      labels.add(l.asText());
-    }
+    ClassificationModel model = Models.read(file, ClassificationModel.class);
+    List<String> labels = model.labels();
     int k = labels.size();
     if (k < 1) {
       throw new BadInputException(file + ": field 'labels' is empty");
     }
     double[] prior = new double[k];
-    JsonNode p = root.get("classPriors");
-    if (p == null || p.isNull()) {
+    if (model.classPriors() == null) {
       java.util.Arrays.fill(prior, 1.0 / k);
     } else {
-      if (p.size() != k) {
-        throw new BadInputException(file + ": field 'classPriors' must have " + k + " entries");
-      }
       for (int c = 0; c < k; c++) {
-        prior[c] = number(file, p.get(c), "classPriors[" + c + "]");
+        prior[c] = number(file, model.classPriors()[c], "classPriors[" + c + "]");
       }
     }
-    JsonNode ws = field(file, root, "workerModels");
+    List<ClassificationModel.Worker> ws = model.workerModels();
     List<String> workers = new ArrayList<>();
     int[] answers = new int[ws.size()];
     double[][][] confusions = new double[ws.size()][][];
     for (int w = 0; w < ws.size(); w++) {
-      JsonNode node = ws.get(w);
+      ClassificationModel.Worker node = ws.get(w);
       String where = "workerModels[" + w + "]";
-      workers.add(field(file, node, "worker", where).asText());
-      answers[w] = (int) number(file, field(file, node, "answers", where), where + ".answers");
-      JsonNode rows = field(file, node, "answerConfusion", where);
-      if (rows.size() != k) {
-        throw new BadInputException(
-            file + ": field '" + where + ".answerConfusion' must be " + k + "×" + k);
-      }
+      workers.add(node.worker());
+      answers[w] = (int) number(file, node.answers(), where + ".answers");
+      double[][] rows = node.answerConfusion();
       double[][] m = new double[k][k];
       for (int z = 0; z < k; z++) {
-        if (rows.get(z).size() != k) {
-          throw new BadInputException(
-              file + ": field '" + where + ".answerConfusion' must be " + k + "×" + k);
-        }
         for (int l = 0; l < k; l++) {
-          m[z][l] =
-              number(file, rows.get(z).get(l), where + ".answerConfusion[" + z + "][" + l + "]");
+          m[z][l] = number(file, rows[z][l], where + ".answerConfusion[" + z + "][" + l + "]");
         }
       }
       try {
@@ -96,30 +76,15 @@ record FittedCrowd(
             file + ": field '" + where + ".answerConfusion': " + e.getMessage());
       }
     }
-    int tasks = (int) number(file, field(file, root, "tasks"), "tasks");
+    int tasks = (int) number(file, model.tasks(), "tasks");
     return new FittedCrowd(file, labels, prior, workers, answers, confusions, tasks);
   }
 
-  private static JsonNode field(Path file, JsonNode node, String name) throws BadInputException {
-    return field(file, node, name, null);
-  }
-
-  private static JsonNode field(Path file, JsonNode node, String name, String where)
-      throws BadInputException {
-    JsonNode v = node.get(name);
-    if (v == null || v.isNull()) {
-      String path = where == null ? name : where + "." + name;
-      throw new BadInputException(
-          file + ": no field '" + path + "' (a model.json written by aggregate has it)");
-    }
-    return v;
-  }
-
-  private static double number(Path file, JsonNode v, String where) throws BadInputException {
-    if (v == null || !v.isNumber() || !Double.isFinite(v.asDouble()) || v.asDouble() < 0) {
+  private static double number(Path file, double v, String where) throws BadInputException {
+    if (!Double.isFinite(v) || v < 0) {
       throw new BadInputException(file + ": field '" + where + "' must be a number ≥ 0");
     }
-    return v.asDouble();
+    return v;
   }
 
   /** Number of classes. */

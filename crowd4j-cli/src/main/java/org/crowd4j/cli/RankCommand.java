@@ -22,6 +22,7 @@ import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.Method;
 import org.crowd4j.method.OptionsBinder;
+import org.crowd4j.model.RankingModelWriter;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.KendallTau;
@@ -244,7 +245,7 @@ final class RankCommand implements Callable<Integer> {
       RankingWriter.writeCsv(out, ranking);
     }
     if (modelOut != null) {
-      RankingWriter.writeModel(modelOut, ranking, data);
+      RankingModelWriter.write(modelOut, ranking, data);
     }
     double tau = trueScores == null ? Double.NaN : KendallTau.of(ranking.logScores(), trueScores);
     if (output.json) {

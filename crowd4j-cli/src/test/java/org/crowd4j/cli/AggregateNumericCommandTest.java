@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.crowd4j.model.ModelSchema;
+import org.crowd4j.model.Models;
+import org.crowd4j.model.NumericModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -61,6 +64,53 @@ class AggregateNumericCommandTest {
     assertEquals(0, median.code(), median.err());
     assertEquals(
         List.of("task,estimate", "t1,2.0", "t2,11.0", "t3,-0.25"), Files.readAllLines(out));
+  }
+
+  @Test
+  void modelOutWritesTheWorkersBiasVarianceAndWeightForModelsRead() throws Exception {
+    Path model = dir.resolve("model.json");
+    Path workers = dir.resolve("workers.csv");
+    CliRunner.Run r =
+        CliRunner.run(
+            "aggregate-numeric",
+            "--answers",
+            answers().toString(),
+            "--method",
+            "mean",
+            "--workers-out",
+            workers.toString(),
+            "--model-out",
+            model.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("model written to " + model), r.out());
+    NumericModel m = Models.read(model, NumericModel.class);
+    assertEquals(ModelSchema.VERSION, m.formatVersion());
+    assertEquals("mean", m.method());
+    assertEquals(3, m.tasks());
+    assertEquals(8, m.answers());
+    List<String> rows = Files.readAllLines(workers);
+    for (int w = 0; w < 3; w++) {
+      NumericModel.Worker x = m.workerModels().get(w);
+      String[] row = rows.get(w + 1).split(",");
+      assertEquals(row[0], x.worker());
+      assertEquals(Double.parseDouble(row[1]), x.bias());
+      assertEquals(Double.parseDouble(row[2]), x.variance());
+      assertEquals(Double.parseDouble(row[3]), x.weight());
+    }
+    CliRunner.Run auto =
+        CliRunner.run(
+            "aggregate-numeric",
+            "--answers",
+            answers().toString(),
+            "--model-out",
+            model.toString(),
+            "--json",
+            "--quiet");
+    assertEquals(0, auto.code(), auto.err());
+    assertEquals(model.toString(), JSON.readTree(auto.out()).get("modelOut").asText());
+    NumericModel a = Models.read(model, NumericModel.class);
+    assertEquals("auto", a.method());
+    assertEquals(JSON.readTree(auto.out()).get("chosen").asText(), a.selection().chosen());
   }
 
   @Test

@@ -28,6 +28,10 @@ import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.IterationListener;
+import org.crowd4j.model.ClassificationModel;
+import org.crowd4j.model.ClassificationModelWriter;
+import org.crowd4j.model.ModelSchema;
+import org.crowd4j.model.Models;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.Conal;
 import org.crowd4j.nn.EpochListener;
@@ -111,6 +115,18 @@ class DocExamplesTest {
     double mv = truth.accuracy(new MajorityVote().fit(data).labels());
     double ds = truth.accuracy(labels);
     assertTrue(ds > 0.8 && ds >= mv - 0.01, "DS " + ds + " vs MV " + mv);
+
+    Path modelFile = folder.resolve("model.json");
+    // example:model-files
+    ClassificationModelWriter.write(modelFile, result, data); // aggregate --model-out's file
+    ClassificationModel model = Models.read(modelFile, ClassificationModel.class);
+    double[][] confusion = model.workerModels().get(0).confusion(); // [true class][answer]
+    if (Models.read(modelFile) instanceof ClassificationModel m) { // any kind: a ModelFile
+      System.out.println(m.method() + ", format version " + m.formatVersion());
+    }
+    // end
+    assertEquals(ModelSchema.VERSION, model.formatVersion());
+    assertEquals(cm[1], confusion[0][1]);
 
     // example:by-name
     Aggregator glad = Methods.create("glad", Map.of("maxIterations", "50"));
@@ -254,7 +270,7 @@ class DocExamplesTest {
           "docs/java-api.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
       found++;
     }
-    assertEquals(6, found);
+    assertEquals(7, found);
   }
 
   /** Every command of the user guide's quick start, run in a scratch folder. */

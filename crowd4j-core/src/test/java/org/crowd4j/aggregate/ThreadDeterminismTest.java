@@ -13,7 +13,6 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.internal.kernel.TaskChunks;
-import org.crowd4j.io.ModelJsonWriter;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.simulate.SyntheticCrowd;
@@ -97,16 +96,17 @@ class ThreadDeterminismTest {
     }
   }
 
-  /** labels.csv and model.json (without its wall-clock fields) of {@code r}. */
+  /** labels.csv and model.json (without its wall-clock fields and checksum) of {@code r}. */
   static byte[][] files(String name, AggregationResult r, CrowdDataset data) throws IOException {
     Path labels = dir.resolve(name + "-labels.csv");
     Path model = dir.resolve(name + "-model.json");
     ResultWriter.writeLabels(labels, r);
-    ModelJsonWriter.write(model, r, data);
+    org.crowd4j.model.ClassificationModelWriter.write(model, r, data);
     String json =
         Files.readString(model)
             .replaceAll("\"created\" : \"[^\"]*\"", "\"created\" : \"-\"")
-            .replaceAll("\"elapsedMillis\" : [-0-9.Ee]+", "\"elapsedMillis\" : 0");
+            .replaceAll("\"elapsedMillis\" : [-0-9.Ee]+", "\"elapsedMillis\" : 0")
+            .replaceAll("\"checksum\" : \"[^\"]*\"", "\"checksum\" : \"-\"");
     return new byte[][] {Files.readAllBytes(labels), json.getBytes(StandardCharsets.UTF_8)};
   }
 }

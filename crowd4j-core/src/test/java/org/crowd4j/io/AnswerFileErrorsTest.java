@@ -160,7 +160,7 @@ class AnswerFileErrorsTest {
     Map<String, String> back = CrowdReader.readGoldMap(out, "task", "label");
     assertEquals(Map.of("t,1", "a", "t2", "b"), back);
     Path json = dir.resolve("out/model.json");
-    ModelJsonWriter.write(json, result, d);
+    org.crowd4j.model.ClassificationModelWriter.write(json, result, d);
     String text = Files.readString(json);
     assertTrue(text.contains("\"confusion\""));
     assertTrue(text.contains("\"dataDigest\""));

@@ -93,7 +93,7 @@ class PairwiseReaderTest {
     assertTrue(lines.get(1).startsWith("a,0.934897041420792"));
     assertTrue(lines.get(3).startsWith("c,0.0,,3,0"), lines.get(3));
     Path model = dir.resolve("model.json");
-    RankingWriter.writeModel(model, r, c);
+    org.crowd4j.model.RankingModelWriter.write(model, r, c);
     String json = Files.readString(model);
     assertTrue(json.contains("\"method\" : \"bt\""));
     assertTrue(json.contains("\"converged\" : false"));

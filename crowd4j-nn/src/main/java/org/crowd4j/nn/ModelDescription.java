@@ -7,11 +7,12 @@ import java.util.Map;
 
 /**
  * What {@code model.json} of a saved {@link LearnedModel} says about the model, bound with
- * jackson-databind (the file format's own fields, {@code format}, {@code formatVersion} and {@code
- * parameters}, are checked and added by the model folder's reader and writer). The learner's and
- * the training's options, the backbone and the tuning record stay maps: their keys differ from
- * learner to learner. Fields unknown to this version are ignored, so that a later minor version's
- * additions do not stop a model from loading.
+ * jackson-databind (the file format's own fields, {@code format}, {@code formatVersion}, {@code
+ * checksum} and {@code parameters}, are checked and added by the model folder's reader and writer;
+ * {@link org.crowd4j.model.Models#read} reads the same file as a {@link
+ * org.crowd4j.model.TrainedModel}). The learner's and the training's options, the backbone and the
+ * tuning record stay maps: their keys differ from learner to learner. Fields unknown to this
+ * version are ignored, so that a later minor version's additions do not stop a model from loading.
  *
  * @param method the learner's name ({@link Learners})
  * @param options the learner's options, {@code name → value}

@@ -18,6 +18,9 @@ import java.util.stream.Stream;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.ModelFileException;
+import org.crowd4j.model.ModelSchema;
+import org.crowd4j.model.Models;
+import org.crowd4j.model.TrainedModel;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
@@ -164,6 +167,36 @@ class ModelFilesTest {
     try (LearnedModel back = LearnedModel.load(shared)) {
       assertArrayEquals(first, back.predict(crowd.test().features()), 1e-6);
     }
+  }
+
+  /**
+   * model.json carries the model-file schema's checksum over itself; core reads the description.
+   */
+  @Test
+  void modelJsonCarriesTheSchemasChecksum() throws Exception {
+    GaussianCrowd crowd = GaussianCrowd.flippers(120, 3, 5, 3, 0.8, true, 3);
+    Path target = dir.resolve("model");
+    try (LearnedModel m = fit(crowd, 1)) {
+      m.save(target);
+    }
+    byte[] json = Files.readAllBytes(target.resolve("model.json"));
+    JsonNode meta = JSON.readTree(json);
+    List<String> names = new ArrayList<>();
+    meta.fieldNames().forEachRemaining(names::add);
+    assertEquals(List.of("format", "formatVersion", "checksum", "parameters"), names.subList(0, 4));
+    assertEquals(ModelSchema.checksum(json), meta.get("checksum").asText());
+    TrainedModel description = Models.read(target, TrainedModel.class);
+    assertEquals(3, description.formatVersion());
+    assertEquals("conal", description.method());
+    assertEquals(List.of("0", "1", "2"), description.labels());
+    assertEquals(meta.get("parameters").get("sha256").asText(), description.parameters().sha256());
+    // changed after saving: the loader says so
+    Files.writeString(
+        target.resolve("model.json"),
+        new String(json, java.nio.charset.StandardCharsets.UTF_8)
+            .replace("\"inputDim\" : 5", "\"inputDim\" : 6"));
+    ModelFileException e = assertThrows(ModelFileException.class, () -> LearnedModel.load(target));
+    assertTrue(e.getMessage().contains("model.json: checksum mismatch"), e.getMessage());
   }
 
   private static LearnedModel fit(GaussianCrowd crowd, long seed) {

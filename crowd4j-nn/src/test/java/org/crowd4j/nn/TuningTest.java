@@ -213,11 +213,25 @@ class TuningTest {
       assertEquals(3, loaded.members());
       assertArrayEquals(p, loaded.predict(test), 0.0);
     }
-    // a model.json that names a member the parameters do not hold is refused, the file named
+    // a model.json that names a member the parameters do not hold is refused, the file named:
+    // edited, the checksum catches it; with a checksum to match (as a faulty writer would leave
+    // it), the member check does
     Path json = dir.resolve("e").resolve("model.json");
-    java.nio.file.Files.writeString(
-        json, java.nio.file.Files.readString(json).replace("\"members\" : 3", "\"members\" : 4"));
+    String edited =
+        java.nio.file.Files.readString(json).replace("\"members\" : 3", "\"members\" : 4");
+    java.nio.file.Files.writeString(json, edited);
     org.crowd4j.io.ModelFileException e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            org.crowd4j.io.ModelFileException.class, () -> LearnedModel.load(dir.resolve("e")));
+    assertTrue(e.getMessage().contains("model.json: checksum mismatch"), e.getMessage());
+    java.nio.file.Files.write(
+        json,
+        org.crowd4j.model.ModelSchema.seal(
+            edited
+                .replaceFirst(
+                    "sha256:[0-9a-f]{64}", org.crowd4j.model.ModelSchema.CHECKSUM_PLACEHOLDER)
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    e =
         org.junit.jupiter.api.Assertions.assertThrows(
             org.crowd4j.io.ModelFileException.class, () -> LearnedModel.load(dir.resolve("e")));
     assertTrue(

@@ -1,8 +1,5 @@
 package org.crowd4j.spark;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
@@ -226,89 +223,34 @@ public final class SparkAggregation {
         SparkCrowd.raw(
             target.getFileSystem(workers.sparkSession().sparkContext().hadoopConfiguration()));
     List<String> rows = workers.toJSON().collectAsList();
-    // the single-machine document (ModelJsonWriter): the same fields in the same order, the
+    // the single-machine document (org.crowd4j.model): the same fields in the same order, the
     // worker rows under workerModels, and the provenance of the run
-    java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
-    try (JsonGenerator g = new JsonFactory().createGenerator(bytes, JsonEncoding.UTF8)) {
-      g.useDefaultPrettyPrinter();
-      g.writeStartObject();
-      g.writeStringField("method", model.method());
-      org.crowd4j.aggregate.WorkerModel local = model.localWorkerModel();
-      if (local != null) {
-        g.writeStringField("modelType", local.getClass().getSimpleName());
-      }
-      g.writeArrayFieldStart("labels");
-      for (String l : model.labels()) {
-        g.writeString(l);
-      }
-      g.writeEndArray();
-      g.writeNumberField("tasks", model.numTasks());
-      g.writeNumberField("workers", model.numWorkers());
-      g.writeNumberField("answers", model.numAnswers());
-      double[] priors = model.classPriors();
-      if (priors != null) {
-        g.writeArrayFieldStart("classPriors");
-        for (double p : priors) {
-          writeNumber(g, p);
-        }
-        g.writeEndArray();
-      }
-      if (local != null && !(local instanceof org.crowd4j.aggregate.GladModel)) {
-        // GLAD's per-task difficulties are the model's task table, not part of this document
-        org.crowd4j.io.ModelJsonWriter.writeModelLevel(g, local, model.labels().size());
-      }
-      g.writeArrayFieldStart("workerModels");
-      for (String json : rows) {
-        g.writeRawValue(json);
-      }
-      g.writeEndArray();
-      Diagnostics d = model.diagnostics();
-      g.writeObjectFieldStart("diagnostics");
-      g.writeNumberField("iterations", d.iterations());
-      g.writeBooleanField("converged", d.converged());
-      g.writeStringField("objectiveName", d.objectiveName());
-      g.writeArrayFieldStart("objective");
-      for (double v : d.objective()) {
-        writeNumber(g, v);
-      }
-      g.writeEndArray();
-      g.writeEndObject();
-      g.writeObjectFieldStart("provenance");
-      g.writeStringField("method", model.method());
-      g.writeObjectFieldStart("options");
-      for (Map.Entry<String, String> e : new java.util.TreeMap<>(options).entrySet()) {
-        g.writeStringField(e.getKey(), e.getValue());
-      }
-      g.writeEndObject();
-      g.writeNullField("dataDigest");
-      g.writeStringField("library", "crowd4j " + org.crowd4j.method.Provenance.LIBRARY_VERSION);
-      g.writeStringField("java", System.getProperty("java.version"));
-      g.writeStringField("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-      g.writeStringField("created", java.time.Instant.now().toString());
-      double[] seconds = model.fitSeconds();
-      g.writeNumberField("elapsedMillis", 1000 * (seconds[0] + seconds[1]));
-      g.writeStringField("engine", "spark " + workers.sparkSession().version());
-      g.writeEndObject();
-      g.writeEndObject();
-    }
+    double[] seconds = model.fitSeconds();
+    byte[] document =
+        org.crowd4j.model.ClassificationModelWriter.toBytes(
+            new org.crowd4j.model.ClassificationModelWriter.EngineFit(
+                model.method(),
+                model.localWorkerModel(),
+                model.labels(),
+                model.numTasks(),
+                model.numWorkers(),
+                model.numAnswers(),
+                model.classPriors(),
+                rows,
+                model.diagnostics(),
+                new java.util.TreeMap<>(options),
+                1000 * (seconds[0] + seconds[1]),
+                "spark " + workers.sparkSession().version()));
     // written beside the target and renamed, as the single-machine files are
     Path tmp =
         new Path(target.getParent(), "." + target.getName() + "." + System.nanoTime() + ".tmp");
     try (OutputStream os = fs.create(tmp, true)) {
-      os.write(bytes.toByteArray());
+      os.write(document);
     }
     fs.delete(target, false);
     if (!fs.rename(tmp, target)) {
       fs.delete(tmp, false);
       throw new IOException("cannot move " + tmp + " to " + target);
-    }
-  }
-
-  private static void writeNumber(JsonGenerator g, double v) throws IOException {
-    if (Double.isFinite(v)) {
-      g.writeNumber(v);
-    } else {
-      g.writeNull();
     }
   }
 }

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.DawidSkene;
-import org.crowd4j.io.ModelJsonWriter;
+import org.crowd4j.model.ClassificationModelWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,7 +32,7 @@ class ModelJsonShapeTest extends SparkTestBase {
     }
     AggregationResult local = new DawidSkene().fit(d.core());
     Path localJson = dir.resolve("local-model.json");
-    ModelJsonWriter.write(localJson, local, d.core());
+    ClassificationModelWriter.write(localJson, local, d.core());
     ObjectMapper json = new ObjectMapper();
     JsonNode s = json.readTree(sparkJson.toFile());
     JsonNode l = json.readTree(localJson.toFile());

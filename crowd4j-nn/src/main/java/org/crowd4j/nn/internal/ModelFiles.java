@@ -21,26 +21,29 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.ModelFileException;
+import org.crowd4j.model.ModelSchema;
 
 /**
  * The folder of a saved {@link org.crowd4j.nn.LearnedModel}: {@code parameters.safetensors} (the
  * safetensors format, which PyTorch, numpy and DJL open directly; {@link Tensors#toSafetensors})
- * and {@code model.json}, which names the format and its version and carries the size and SHA-256
- * of the parameters. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own
+ * and {@code model.json}, which names the format and its version, carries the size and SHA-256 of
+ * the parameters, and the {@code checksum} of the model-file schema ({@link org.crowd4j.model})
+ * over its own content. Folders of format versions 1 and 2 ({@code parameters.bin}, crowd4j's own
  * tensor file) are still read. Both files are written into a temporary sibling folder that is
  * renamed into place, so that a process killed while saving leaves either no model or a complete
- * one; loading checks the format, the version, the checksum and the fields it needs, and says what
- * is wrong.
+ * one; loading checks the format, the version, model.json's checksum (when it has one: folders
+ * saved before the schema have none), the parameters' checksum and the fields it needs, and says
+ * what is wrong.
  */
 public final class ModelFiles {
-  /** The {@code format} of model.json. */
-  static final String FORMAT = "crowd4j-nn-model";
+  /** The {@code format} of model.json ({@link ModelSchema#TRAINED_FORMAT}). */
+  static final String FORMAT = ModelSchema.TRAINED_FORMAT;
 
   /**
    * Version written (3: safetensors); versions 1 (no checksum) and 2 ({@link #LEGACY_PARAMETERS})
    * are read too.
    */
-  static final int VERSION = 3;
+  static final int VERSION = ModelSchema.TRAINED_VERSION;
 
   /** The parameters file of version 3. */
   static final String PARAMETERS = "parameters.safetensors";
@@ -98,6 +101,7 @@ public final class ModelFiles {
     ObjectNode m = json.createObjectNode();
     m.put("format", FORMAT);
     m.put("formatVersion", VERSION);
+    m.put(ModelSchema.CHECKSUM, ModelSchema.CHECKSUM_PLACEHOLDER);
     ObjectNode p = m.putObject("parameters");
     p.put("file", PARAMETERS);
     p.put("bytes", bytes.length);
@@ -107,7 +111,7 @@ public final class ModelFiles {
         m.set(e.getKey(), e.getValue());
       }
     }
-    byte[] text = json.writeValueAsBytes(m);
+    byte[] text = ModelSchema.seal(json.writeValueAsBytes(m));
     AtomicFiles.write(dir.resolve(META), out -> out.write(text));
   }
 
@@ -251,6 +255,10 @@ public final class ModelFiles {
           file, 0, "not a crowd4j model (format " + (format == null ? "missing" : format) + ")");
     }
     int version = version(file, meta);
+    if (meta.has(ModelSchema.CHECKSUM)) {
+      // the model-file schema's checksum over model.json (files saved before it have none)
+      ModelSchema.verify(file, text);
+    }
     if (version >= 2) {
       JsonNode p = meta.get("parameters");
       if (p == null
