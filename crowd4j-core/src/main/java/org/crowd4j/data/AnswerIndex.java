@@ -159,6 +159,11 @@ public abstract class AnswerIndex {
     return task;
   }
 
+  /** The task offsets themselves (not a copy), for subclasses that share them; never changed. */
+  protected final int[] sharedTaskOffsets() {
+    return taskStart;
+  }
+
   /**
    * The worker id column itself (not a copy), for subclasses that share it; never to be changed.
    */

@@ -10,11 +10,9 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HexFormat;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.io.ModelFileException;
 
 /**
@@ -146,7 +144,7 @@ public final class ModelSchema {
 
   /** Streams the canonical form of {@code document} into SHA-256. */
   private static Canonical canonical(byte[] document) throws IOException {
-    MessageDigest sha = sha256();
+    ContentDigest sha = ContentDigest.sha256();
     CanonicalOut out = new CanonicalOut(sha);
     long checksumOffset = -1;
     String checksumValue = null;
@@ -211,26 +209,25 @@ public final class ModelSchema {
         throw new JsonParseException(p, "a model file is one JSON object and nothing after it");
       }
     }
-    return new Canonical(
-        CHECKSUM_PREFIX + HexFormat.of().formatHex(sha.digest()), checksumOffset, checksumValue);
+    return new Canonical(CHECKSUM_PREFIX + sha.hex(), checksumOffset, checksumValue);
   }
 
   /** The canonical form's bytes, fed to the digest. */
   private static final class CanonicalOut extends OutputStream {
-    private final MessageDigest sha;
+    private final ContentDigest sha;
 
-    CanonicalOut(MessageDigest sha) {
+    CanonicalOut(ContentDigest sha) {
       this.sha = sha;
     }
 
     @Override
     public void write(int b) {
-      sha.update((byte) b);
+      sha.putByte(b);
     }
 
     void ascii(String s) {
       for (int i = 0; i < s.length(); i++) {
-        sha.update((byte) s.charAt(i));
+        sha.putByte(s.charAt(i));
       }
     }
 
@@ -257,16 +254,8 @@ public final class ModelSchema {
           }
         }
       }
-      sha.update(b.toString().getBytes(StandardCharsets.UTF_8));
+      sha.text(b.toString());
       write('"');
-    }
-  }
-
-  private static MessageDigest sha256() {
-    try {
-      return MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
     }
   }
 }

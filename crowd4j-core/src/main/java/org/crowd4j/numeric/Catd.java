@@ -1,8 +1,7 @@
 package org.crowd4j.numeric;
 
-import java.util.HashMap;
-import java.util.Map;
-import org.crowd4j.internal.kernel.ChiSquared;
+import org.crowd4j.internal.kernel.NumericKernel;
+import org.crowd4j.internal.kernel.TruthDiscoveryKernel;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
@@ -109,7 +108,9 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
     double[] gold = NumericFits.gold(context.gold(), n);
     double pooled = NumericFits.pooledVariance(data);
     double sd = Math.sqrt(pooled);
-    double[] chi = quantiles(data, options.alpha());
+    int[] count = data.workerSizes();
+    double[] chi = TruthDiscoveryKernel.catdQuantiles(count, options.alpha());
+    double floor = options.residualFloor() * pooled;
     double[] truth = NumericFits.medians(data);
     NumericFits.clamp(truth, gold);
     double[] next = new double[n];
@@ -122,18 +123,15 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
             options.tol(),
             context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
-      weights(data, truth, chi, options.residualFloor() * pooled, weight);
+      weights(data, truth, chi, floor, weight);
       NumericFits.weightedMeans(data, weight, gold, next);
-      double change = 0;
-      for (int i = 0; i < n; i++) {
-        change = Math.max(change, Math.abs(next[i] - truth[i]));
-      }
+      double change = NumericKernel.largestChange(next, truth);
       System.arraycopy(next, 0, truth, 0, n);
       if (!progress.record(change / sd)) {
         break;
       }
     }
-    weights(data, truth, chi, options.residualFloor() * pooled, weight);
+    weights(data, truth, chi, floor, weight);
     return NumericFits.measured(
         name(),
         data,
@@ -143,33 +141,12 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
         Provenance.of(name(), options, data.digest(), start));
   }
 
-  /** χ²_{(α/2, |N_k|)} of every worker (0 for a worker without answers). */
-  private static double[] quantiles(NumericAnswers data, double alpha) {
-    double[] out = new double[data.numWorkers()];
-    Map<Integer, Double> byCount = new HashMap<>();
-    for (int w = 0; w < out.length; w++) {
-      int c = data.workerSize(w);
-      out[w] = c == 0 ? 0 : byCount.computeIfAbsent(c, k -> ChiSquared.lowerQuantile(alpha / 2, k));
-    }
-    return out;
-  }
-
-  /** w_k = χ²_k / max(Σ (x − t)², |N_k| · floor). */
+  /** w_k = χ²_k / max(Σ (x − t)², |N_k| · floor) (eq. 9). */
   private static void weights(
       NumericAnswers data, double[] truth, double[] chi, double floor, double[] out) {
-    for (int w = 0; w < out.length; w++) {
-      int c = data.workerSize(w);
-      if (c == 0) {
-        out[w] = 0;
-        continue;
-      }
-      double s = 0;
-      for (int k = data.workerStart(w); k < data.workerEnd(w); k++) {
-        int a = data.workerAnswer(k);
-        double r = data.value(a) - truth[data.task(a)];
-        s += r * r;
-      }
-      out[w] = chi[w] / Math.max(s, c * floor);
-    }
+    double[] squares = new double[out.length];
+    NumericKernel.addSquaredResiduals(
+        data.offsetArray(), data.workerArray(), data.valueArray(), truth, null, squares);
+    TruthDiscoveryKernel.catdWeights(squares, data.workerSizes(), chi, floor, out);
   }
 }

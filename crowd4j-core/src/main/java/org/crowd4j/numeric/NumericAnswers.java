@@ -40,6 +40,30 @@ public final class NumericAnswers extends AnswerIndex {
     return value.clone();
   }
 
+  /** The task offsets themselves, not a copy, for the kernels (never written). */
+  int[] offsetArray() {
+    return sharedTaskOffsets();
+  }
+
+  /** The worker column itself, not a copy, for the kernels (never written). */
+  int[] workerArray() {
+    return sharedWorkerIds();
+  }
+
+  /** The value column itself, not a copy, for the kernels (never written). */
+  double[] valueArray() {
+    return value;
+  }
+
+  /** The number of answers of every worker. */
+  int[] workerSizes() {
+    int[] out = new int[numWorkers()];
+    for (int w = 0; w < out.length; w++) {
+      out[w] = workerSize(w);
+    }
+    return out;
+  }
+
   /**
    * The same crowd with only the answers {@code a} where {@code keep[a]}: vocabularies, ids and
    * answer order are kept, so an id means the same in both. Tasks or workers left without answers

@@ -1,6 +1,7 @@
 package org.crowd4j.numeric;
 
 import java.util.Arrays;
+import org.crowd4j.internal.kernel.NumericKernel;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.Provenance;
 
@@ -42,59 +43,17 @@ final class NumericFits {
 
   /** Sets every task with a known value to that value. */
   static void clamp(double[] estimates, double[] gold) {
-    for (int i = 0; i < estimates.length; i++) {
-      if (!Double.isNaN(gold[i])) {
-        estimates[i] = gold[i];
-      }
-    }
+    NumericKernel.clamp(estimates, gold);
   }
 
   /** The mean answer of every task. */
   static double[] means(NumericAnswers data) {
-    double[] out = new double[data.numTasks()];
-    for (int i = 0; i < out.length; i++) {
-      double s = 0;
-      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-        s += data.value(a);
-      }
-      out[i] = s / data.taskSize(i);
-    }
-    return out;
+    return NumericKernel.means(data.offsetArray(), data.valueArray());
   }
 
   /** The median answer of every task (the mean of the two middle answers of an even count). */
   static double[] medians(NumericAnswers data) {
-    double[] out = new double[data.numTasks()];
-    double[] buf = new double[16];
-    for (int i = 0; i < out.length; i++) {
-      int n = data.taskSize(i);
-      if (buf.length < n) {
-        buf = new double[Math.max(n, 2 * buf.length)];
-      }
-      for (int k = 0; k < n; k++) {
-        buf[k] = data.value(data.taskStart(i) + k);
-      }
-      Arrays.sort(buf, 0, n);
-      out[i] = (n & 1) == 1 ? buf[n / 2] : 0.5 * (buf[n / 2 - 1] + buf[n / 2]);
-    }
-    return out;
-  }
-
-  /**
-   * The population standard deviation of every task's answers (0 for a task with one answer or
-   * unanimous answers).
-   */
-  static double[] taskSpread(NumericAnswers data, double[] means) {
-    double[] out = new double[data.numTasks()];
-    for (int i = 0; i < out.length; i++) {
-      double s = 0;
-      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-        double d = data.value(a) - means[i];
-        s += d * d;
-      }
-      out[i] = Math.sqrt(s / data.taskSize(i));
-    }
-    return out;
+    return NumericKernel.medians(data.offsetArray(), data.valueArray());
   }
 
   /**
@@ -103,25 +62,15 @@ final class NumericFits {
    * unanimous) the variance of all answers; where that is 0 too, 1.
    */
   static double pooledVariance(NumericAnswers data) {
-    double[] mean = means(data);
-    double s = 0;
-    double all = 0;
-    for (int a = 0; a < data.numAnswers(); a++) {
-      double d = data.value(a) - mean[data.task(a)];
-      s += d * d;
-      all += data.value(a);
-    }
+    double[] value = data.valueArray();
     int m = data.numAnswers();
-    if (s > 0) {
-      return s / m;
-    }
-    double grand = all / m;
-    double t = 0;
-    for (int a = 0; a < m; a++) {
-      double d = data.value(a) - grand;
-      t += d * d;
-    }
-    return t > 0 ? t / m : 1.0;
+    double within = NumericKernel.withinSquares(data.offsetArray(), value, means(data));
+    return NumericKernel.pooledVariance(
+        within,
+        m,
+        () ->
+            NumericKernel.addSquaredDeviations(
+                value, 0, m, NumericKernel.addValues(value, 0, m, 0) / m, 0));
   }
 
   /**
@@ -129,28 +78,17 @@ final class NumericFits {
    * against {@code estimates}; {@code NaN} for a worker without answers.
    */
   static void residuals(NumericAnswers data, double[] estimates, double[] bias, double[] variance) {
-    for (int w = 0; w < data.numWorkers(); w++) {
-      int n = data.workerSize(w);
-      if (n == 0) {
-        bias[w] = Double.NaN;
-        variance[w] = Double.NaN;
-        continue;
-      }
-      double s = 0;
-      for (int k = data.workerStart(w); k < data.workerEnd(w); k++) {
-        int a = data.workerAnswer(k);
-        s += data.value(a) - estimates[data.task(a)];
-      }
-      double b = s / n;
-      double v = 0;
-      for (int k = data.workerStart(w); k < data.workerEnd(w); k++) {
-        int a = data.workerAnswer(k);
-        double r = data.value(a) - estimates[data.task(a)] - b;
-        v += r * r;
-      }
-      bias[w] = b;
-      variance[w] = v / n;
-    }
+    int[] off = data.offsetArray();
+    int[] worker = data.workerArray();
+    double[] value = data.valueArray();
+    int[] count = data.workerSizes();
+    double[] sum = new double[count.length];
+    NumericKernel.addResiduals(off, worker, value, estimates, sum);
+    double[] b = NumericKernel.perAnswer(sum, count);
+    double[] squares = new double[count.length];
+    NumericKernel.addCentredSquares(off, worker, value, estimates, b, squares);
+    System.arraycopy(b, 0, bias, 0, b.length);
+    System.arraycopy(NumericKernel.perAnswer(squares, count), 0, variance, 0, b.length);
   }
 
   /**
@@ -158,46 +96,18 @@ final class NumericFits {
    * where the task's weights sum to 0. Tasks with a known value keep it.
    */
   static void weightedMeans(NumericAnswers data, double[] weight, double[] gold, double[] out) {
-    for (int i = 0; i < out.length; i++) {
-      if (!Double.isNaN(gold[i])) {
-        out[i] = gold[i];
-        continue;
-      }
-      double sw = 0;
-      double sx = 0;
-      double plain = 0;
-      for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-        double w = weight[data.worker(a)];
-        sw += w;
-        sx += w * data.value(a);
-        plain += data.value(a);
-      }
-      out[i] = sw > 0 ? sx / sw : plain / data.taskSize(i);
-    }
+    NumericKernel.weightedMeans(
+        data.offsetArray(), data.workerArray(), data.valueArray(), weight, gold, out);
   }
 
   /** {@code weight} scaled to sum to 1 over the workers with answers; 0 for the others. */
   static double[] normalised(NumericAnswers data, double[] weight) {
-    double s = 0;
-    for (int w = 0; w < weight.length; w++) {
-      if (data.workerSize(w) > 0) {
-        s += weight[w];
-      }
-    }
-    double[] out = new double[weight.length];
-    for (int w = 0; w < weight.length; w++) {
-      out[w] = data.workerSize(w) > 0 && s > 0 ? weight[w] / s : 0;
-    }
-    return out;
+    return NumericKernel.normalised(weight, data.workerSizes());
   }
 
   /** Equal weights over the workers with answers. */
   static double[] equalWeights(NumericAnswers data) {
-    double[] w = new double[data.numWorkers()];
-    for (int k = 0; k < w.length; k++) {
-      w[k] = data.workerSize(k) > 0 ? 1 : 0;
-    }
-    return normalised(data, w);
+    return NumericKernel.equalWeights(data.workerSizes());
   }
 
   /** A result whose worker bias and variance are measured against {@code estimates}. */

@@ -1,5 +1,7 @@
 package org.crowd4j.numeric;
 
+import org.crowd4j.internal.kernel.NumericKernel;
+import org.crowd4j.internal.kernel.TruthDiscoveryKernel;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
@@ -89,12 +91,8 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
     int numWorkers = data.numWorkers();
     double[] gold = NumericFits.gold(context.gold(), n);
     double pooledSd = Math.sqrt(NumericFits.pooledVariance(data));
-    double[] spread = NumericFits.taskSpread(data, NumericFits.means(data));
-    for (int i = 0; i < n; i++) {
-      if (!(spread[i] > 0)) {
-        spread[i] = pooledSd;
-      }
-    }
+    double[] spread =
+        TruthDiscoveryKernel.pmScales(data.offsetArray(), data.valueArray(), pooledSd);
     double[] truth = NumericFits.medians(data);
     NumericFits.clamp(truth, gold);
     double[] distance = new double[numWorkers];
@@ -107,21 +105,18 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
             options.tol(),
             context.listener());
     int m = data.numAnswers();
+    int[] count = data.workerSizes();
     for (int it = 1; it <= options.maxIterations(); it++) {
       distances(data, truth, spread, distance);
-      weights(data, distance, options.shareFloor(), weight);
+      TruthDiscoveryKernel.pmWeights(distance, count, options.shareFloor(), weight);
       NumericFits.weightedMeans(data, weight, gold, truth);
       distances(data, truth, spread, distance);
-      double f = 0;
-      for (int w = 0; w < numWorkers; w++) {
-        f += weight[w] * distance[w];
-      }
-      if (!progress.record(f / m)) {
+      if (!progress.record(TruthDiscoveryKernel.pmObjective(weight, distance) / m)) {
         break;
       }
     }
     distances(data, truth, spread, distance);
-    weights(data, distance, options.shareFloor(), weight);
+    TruthDiscoveryKernel.pmWeights(distance, count, options.shareFloor(), weight);
     return NumericFits.measured(
         name(),
         data,
@@ -131,31 +126,11 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
         Provenance.of(name(), options, data.digest(), start));
   }
 
-  /** Σ_{i ∈ N_k} (x_ik − t_i)² / std_i of every worker. */
+  /** Σ_{i ∈ N_k} (x_ik − t_i)² / std_i of every worker (eq. 12). */
   private static void distances(
       NumericAnswers data, double[] truth, double[] spread, double[] out) {
     java.util.Arrays.fill(out, 0.0);
-    for (int a = 0; a < data.numAnswers(); a++) {
-      int i = data.task(a);
-      double r = data.value(a) - truth[i];
-      out[data.worker(a)] += r * r / spread[i];
-    }
-  }
-
-  /** w_k = −log(max(D_k / Σ D, floor)); all 1 when every distance is 0. */
-  private static void weights(NumericAnswers data, double[] distance, double floor, double[] out) {
-    double total = 0;
-    for (double d : distance) {
-      total += d;
-    }
-    for (int w = 0; w < out.length; w++) {
-      if (data.workerSize(w) == 0) {
-        out[w] = 0;
-      } else if (!(total > 0)) {
-        out[w] = 1;
-      } else {
-        out[w] = -Math.log(Math.max(distance[w] / total, floor));
-      }
-    }
+    NumericKernel.addSquaredResiduals(
+        data.offsetArray(), data.workerArray(), data.valueArray(), truth, spread, out);
   }
 }

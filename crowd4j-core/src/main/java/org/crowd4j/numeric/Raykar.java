@@ -1,6 +1,8 @@
 package org.crowd4j.numeric;
 
 import java.util.Arrays;
+import org.crowd4j.internal.kernel.NumericKernel;
+import org.crowd4j.internal.kernel.RaykarKernel;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
@@ -37,8 +39,6 @@ import org.crowd4j.method.Provenance;
  * {@code O(n + W)}.
  */
 public final class Raykar implements Method<NumericAnswers, NumericGold, NumericResult> {
-  private static final double LOG_2PI = Math.log(2 * Math.PI);
-
   /**
    * Options of {@link Raykar}.
    *
@@ -108,24 +108,24 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
       anyGold |= !Double.isNaN(g);
     }
     double floor = options.varianceFloor() * NumericFits.pooledVariance(data);
-    Params p = new Params(numWorkers, floor, options.bias(), !anyGold);
+    Params p = new Params(data, floor, options.bias(), !anyGold);
 
     double[] mean = NumericFits.means(data);
     NumericFits.clamp(mean, gold);
     double[] postVar = new double[n];
-    p.maximise(data, mean, postVar);
+    p.maximise(mean, postVar);
 
     FitProgress progress =
         FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
     for (int it = 1; it <= options.maxIterations(); it++) {
-      double ll = expect(data, p, gold, mean, postVar);
+      double ll = p.expect(gold, mean, postVar);
       if (!progress.record(ll / m)) {
         break;
       }
-      p.maximise(data, mean, postVar);
+      p.maximise(mean, postVar);
     }
     if (options.maxIterations() == 0) {
-      expect(data, p, gold, mean, postVar);
+      p.expect(gold, mean, postVar);
     }
     double[] bias = p.bias.clone();
     double[] variance = p.variance.clone();
@@ -151,128 +151,69 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
         null);
   }
 
-  /**
-   * E-step: writes the posterior mean and variance of every task and returns the marginal
-   * log-likelihood of all answers (and of the known values of gold tasks) under {@code p}.
-   */
-  static double expect(
-      NumericAnswers data, Params p, double[] gold, double[] postMean, double[] postVar) {
-    double ll = 0;
-    double logPrior = Math.log(p.priorVariance);
-    for (int i = 0; i < data.numTasks(); i++) {
-      int from = data.taskStart(i);
-      int to = data.taskEnd(i);
-      double logDet = 0;
-      for (int a = from; a < to; a++) {
-        logDet += Math.log(p.variance[data.worker(a)]);
-      }
-      if (!Double.isNaN(gold[i])) {
-        double g = gold[i];
-        double q = sq(g - p.priorMean) / p.priorVariance;
-        for (int a = from; a < to; a++) {
-          int w = data.worker(a);
-          q += sq(data.value(a) - p.bias[w] - g) / p.variance[w];
-        }
-        ll += -0.5 * ((to - from + 1) * LOG_2PI + logPrior + logDet + q);
-        postMean[i] = g;
-        postVar[i] = 0;
-        continue;
-      }
-      double precision = 1 / p.priorVariance;
-      double num = p.priorMean / p.priorVariance;
-      for (int a = from; a < to; a++) {
-        int w = data.worker(a);
-        precision += 1 / p.variance[w];
-        num += (data.value(a) - p.bias[w]) / p.variance[w];
-      }
-      double t = num / precision;
-      double q = sq(p.priorMean - t) / p.priorVariance;
-      for (int a = from; a < to; a++) {
-        int w = data.worker(a);
-        q += sq(data.value(a) - p.bias[w] - t) / p.variance[w];
-      }
-      ll += -0.5 * ((to - from) * LOG_2PI + logPrior + logDet + Math.log(precision) + q);
-      postMean[i] = t;
-      postVar[i] = 1 / precision;
-    }
-    return ll;
-  }
-
-  private static double sq(double x) {
-    return x * x;
-  }
-
-  /** The model's parameters and the exact M-step. */
-  static final class Params {
+  /** The model's parameters, and its E-step and exact M-step ({@link RaykarKernel}). */
+  private static final class Params {
+    private final int[] off;
+    private final int[] worker;
+    private final double[] value;
+    private final int[] count;
     final double[] bias;
     final double[] variance;
-    double priorMean;
-    double priorVariance;
+    private final double[] residualSum;
+    private final double[] squareSum;
+    private double priorMean;
+    private double priorVariance = 1;
     private final double floor;
     private final boolean withBias;
     private final boolean centre;
 
-    Params(int workers, double floor, boolean withBias, boolean centre) {
+    Params(NumericAnswers data, double floor, boolean withBias, boolean centre) {
+      this.off = data.offsetArray();
+      this.worker = data.workerArray();
+      this.value = data.valueArray();
+      this.count = data.workerSizes();
+      int workers = count.length;
       this.bias = new double[workers];
       this.variance = new double[workers];
       Arrays.fill(variance, 1);
-      this.priorVariance = 1;
+      this.residualSum = new double[workers];
+      this.squareSum = new double[workers];
       this.floor = floor;
       this.withBias = withBias;
       this.centre = centre && withBias;
     }
 
+    /**
+     * E-step: writes the posterior mean and variance of every task and returns the marginal
+     * log-likelihood of all answers (and of the known values of gold tasks).
+     */
+    double expect(double[] gold, double[] postMean, double[] postVar) {
+      return RaykarKernel.expect(
+          off, worker, value, gold, priorMean, priorVariance, bias, variance, postMean, postVar);
+    }
+
     /** The parameters maximising the expected complete log-likelihood under the posteriors. */
-    void maximise(NumericAnswers data, double[] postMean, double[] postVar) {
+    void maximise(double[] postMean, double[] postVar) {
       int n = postMean.length;
-      double mu = 0;
-      for (double t : postMean) {
-        mu += t;
-      }
-      mu /= n;
-      double s2 = 0;
-      for (int i = 0; i < n; i++) {
-        s2 += sq(postMean[i] - mu) + postVar[i];
-      }
-      double shift = 0;
-      int answered = 0;
-      for (int w = 0; w < bias.length; w++) {
-        int c = data.workerSize(w);
-        if (c == 0) {
-          bias[w] = 0;
-          variance[w] = 1;
-          continue;
-        }
-        double b = 0;
-        if (withBias) {
-          for (int k = data.workerStart(w); k < data.workerEnd(w); k++) {
-            int a = data.workerAnswer(k);
-            b += data.value(a) - postMean[data.task(a)];
-          }
-          b /= c;
-        }
-        double v = 0;
-        for (int k = data.workerStart(w); k < data.workerEnd(w); k++) {
-          int a = data.workerAnswer(k);
-          int i = data.task(a);
-          v += sq(data.value(a) - b - postMean[i]) + postVar[i];
-        }
-        bias[w] = b;
-        variance[w] = Math.max(v / c, floor);
-        shift += c * b;
-        answered += c;
-      }
-      if (centre && answered > 0) {
-        shift /= answered;
-        for (int w = 0; w < bias.length; w++) {
-          if (data.workerSize(w) > 0) {
-            bias[w] -= shift;
-          }
-        }
-        mu += shift;
-      }
-      priorMean = mu;
-      priorVariance = Math.max(s2 / n, floor);
+      double mu = NumericKernel.addValues(postMean, 0, n, 0) / n;
+      Arrays.fill(residualSum, 0);
+      NumericKernel.addResiduals(off, worker, value, postMean, residualSum);
+      RaykarKernel.biases(residualSum, count, withBias, bias);
+      Arrays.fill(squareSum, 0);
+      RaykarKernel.addSquares(off, worker, value, postMean, postVar, bias, squareSum);
+      double[] prior =
+          RaykarKernel.maximise(
+              mu,
+              RaykarKernel.priorSquares(postMean, postVar, mu),
+              n,
+              squareSum,
+              count,
+              floor,
+              centre,
+              bias,
+              variance);
+      priorMean = prior[0];
+      priorVariance = prior[1];
     }
   }
 }

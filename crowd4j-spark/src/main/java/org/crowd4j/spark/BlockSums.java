@@ -21,8 +21,17 @@ final class BlockSums {
    * a driver load of √P instead of P blocks' worth of per-worker sums.
    */
   static List<PartialSums> collect(PreparedAnswers data, JavaRDD<PartialSums> sums) {
+    return collect(data.localWorkerSlots, data.settings.treeReduceAbove(), sums);
+  }
+
+  /**
+   * {@link #collect(PreparedAnswers, JavaRDD)} for blocks that report {@code localWorkerSlots}
+   * worker rows in all, added in groups first above {@code treeReduceAbove}.
+   */
+  static List<PartialSums> collect(
+      long localWorkerSlots, long treeReduceAbove, JavaRDD<PartialSums> sums) {
     int partitions = sums.getNumPartitions();
-    if (data.localWorkerSlots <= data.settings.treeReduceAbove() || partitions < 4) {
+    if (localWorkerSlots <= treeReduceAbove || partitions < 4) {
       return sums.collect();
     }
     int group = (int) Math.ceil(Math.sqrt(partitions));

@@ -62,4 +62,65 @@ final class Blocks {
     }
     return out.iterator();
   }
+
+  /**
+   * Block-local worker ids: {@code [0]} the distinct ids of {@code global}, ascending (a block's
+   * workers), {@code [1]} the position of every entry of {@code global} among them.
+   */
+  static int[][] localIds(int[] global) {
+    int[] ids = global.clone();
+    Arrays.sort(ids);
+    int distinct = 0;
+    for (int i = 0; i < ids.length; i++) {
+      if (i == 0 || ids[i] != ids[i - 1]) {
+        ids[distinct++] = ids[i];
+      }
+    }
+    ids = Arrays.copyOf(ids, distinct);
+    int[] local = new int[global.length];
+    for (int a = 0; a < global.length; a++) {
+      local[a] = Arrays.binarySearch(ids, global[a]);
+    }
+    return new int[][] {ids, local};
+  }
+
+  /** What a block builder does with the rows of one partition, sorted by task. */
+  interface TaskRows {
+    /** The first row {@code r} of a new task. */
+    void task(Row r);
+
+    /** Takes the answer of row {@code r}; false when it is left out (an unknown worker). */
+    boolean answer(Row r);
+  }
+
+  /**
+   * Walks {@code rows}, sorted by the task name in their column 0, through {@code sink}: {@link
+   * TaskRows#task} at every new task, then {@link TaskRows#answer} for every row. Returns the task
+   * offsets of the kept answers (CSR: the answers of task {@code i} are {@code [off[i],
+   * off[i+1])}).
+   */
+  static int[] taskOffsets(Iterator<Row> rows, TaskRows sink) {
+    RawBlock.IntList off = new RawBlock.IntList();
+    off.add(0);
+    int kept = 0;
+    String current = null;
+    while (rows.hasNext()) {
+      Row r = rows.next();
+      String t = r.getString(0);
+      if (!t.equals(current)) {
+        if (current != null) {
+          off.add(kept);
+        }
+        current = t;
+        sink.task(r);
+      }
+      if (sink.answer(r)) {
+        kept++;
+      }
+    }
+    if (current != null) {
+      off.add(kept);
+    }
+    return off.toArray();
+  }
 }

@@ -2,38 +2,29 @@ package org.crowd4j.spark;
 
 import static org.apache.spark.sql.functions.col;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.ml.Model;
 import org.apache.spark.ml.linalg.SQLDataTypes;
-import org.apache.spark.ml.param.BooleanParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
-import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.method.Diagnostics;
 
 /**
- * A fitted aggregation on Spark, as a Spark ML {@link Model}: {@link #transform} turns answers (one
- * row per answer, the columns of the params) into one row per task with the task id, the most
- * probable label ({@link #predictionCol()}, ties to the label that sorts first) and the posterior
- * ({@link #probabilityCol()}, an {@code ml.linalg} vector in {@link #labels()} order), under the
- * parameters that gave the fitted posteriors. The annotator model is a DataFrame ({@link
- * #workers()}) and the core's record ({@link #localWorkerModel()}).
+ * A fitted aggregation on Spark, as a Spark ML {@link org.apache.spark.ml.Model}: {@link
+ * #transform} turns answers (one row per answer, the columns of the params) into one row per task
+ * with the task id, the most probable label ({@link #predictionCol()}, ties to the label that sorts
+ * first) and the posterior ({@link #probabilityCol()}, an {@code ml.linalg} vector in {@link
+ * #labels()} order), under the parameters that gave the fitted posteriors. The annotator model is a
+ * DataFrame ({@link #workers()}) and the core's record ({@link #localWorkerModel()}).
  *
  * <p>{@link #write()} saves the model to any Hadoop file system: the params as Spark ML metadata,
  * the model-level parameters and the worker table (with the E-step parameters of every worker) as
@@ -46,51 +37,16 @@ import org.crowd4j.method.Diagnostics;
  *
  * @param <M> the model itself
  */
-public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M>
-    implements MLWritable, AnswerParams<M> {
+public abstract class CrowdModel<M extends CrowdModel<M>> extends FittedModel<M>
+    implements AnswerParams<M> {
   private static final long serialVersionUID = 1L;
 
-  private final String uid;
   final transient ModelState state;
-  private final Param<String> taskCol;
-  private final Param<String> workerCol;
-  private final Param<String> labelCol;
-  private final Param<String> goldCol;
-  private final Param<String> predictionCol;
-  private final Param<String> probabilityCol;
-  private final IntParam numPartitions;
-  private final LongParam answersPerPartition;
-  private final BooleanParam cacheInput;
-  private final IntParam workerBroadcastLimit;
 
   CrowdModel(String uid, ModelState state) {
-    this.uid = Objects.requireNonNull(uid, "uid");
+    super(uid);
     this.state = Objects.requireNonNull(state, "state");
-    taskCol = SharedParams.taskCol(this);
-    workerCol = SharedParams.workerCol(this);
-    labelCol = SharedParams.labelCol(this);
-    goldCol = SharedParams.goldCol(this);
-    predictionCol = SharedParams.predictionCol(this);
-    probabilityCol = SharedParams.probabilityCol(this);
-    numPartitions = SharedParams.numPartitions(this);
-    answersPerPartition = SharedParams.answersPerPartition(this);
-    cacheInput = SharedParams.cacheInput(this);
-    workerBroadcastLimit = SharedParams.workerBroadcastLimit(this);
-    setDefault(taskCol, SharedParams.TASK);
-    setDefault(workerCol, SharedParams.WORKER);
-    setDefault(labelCol, SharedParams.LABEL);
-    setDefault(goldCol, "");
-    setDefault(predictionCol, SharedParams.PREDICTION);
-    setDefault(probabilityCol, SharedParams.PROBABILITY);
-    setDefault(numPartitions, 0);
-    setDefault(answersPerPartition, (long) SharedParams.ANSWERS_PER_PARTITION);
-    setDefault(cacheInput, true);
-    setDefault(workerBroadcastLimit, SharedParams.WORKER_BROADCAST_LIMIT);
-  }
-
-  @Override
-  public String uid() {
-    return uid;
+    AnswerParams.declare(this);
   }
 
   /**
@@ -112,68 +68,9 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M>
     return state.parameters;
   }
 
-  @SuppressWarnings("unchecked")
-  private M self() {
-    return (M) this;
-  }
-
   @Override
-  public M copy(ParamMap extra) {
-    M that = copyValues(newInstance(uid, state), extra);
-    if (hasParent()) {
-      that.setParent(parent());
-    }
-    return that;
-  }
-
-  @Override
-  public Param<String> taskCol() {
-    return taskCol;
-  }
-
-  @Override
-  public Param<String> workerCol() {
-    return workerCol;
-  }
-
-  @Override
-  public Param<String> labelCol() {
-    return labelCol;
-  }
-
-  @Override
-  public Param<String> goldCol() {
-    return goldCol;
-  }
-
-  @Override
-  public Param<String> predictionCol() {
-    return predictionCol;
-  }
-
-  @Override
-  public Param<String> probabilityCol() {
-    return probabilityCol;
-  }
-
-  @Override
-  public IntParam numPartitions() {
-    return numPartitions;
-  }
-
-  @Override
-  public LongParam answersPerPartition() {
-    return answersPerPartition;
-  }
-
-  @Override
-  public BooleanParam cacheInput() {
-    return cacheInput;
-  }
-
-  @Override
-  public IntParam workerBroadcastLimit() {
-    return workerBroadcastLimit;
+  final M sameFit(String uid) {
+    return newInstance(uid, state);
   }
 
   /** The method's name (as on the command line). */
@@ -317,14 +214,7 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M>
   public Dataset<Row> transform(Dataset<?> answers) {
     StructType out = transformSchema(answers.schema());
     Dataset<Row> frame = answers.toDF();
-    Preparation.Settings lazy =
-        new Preparation.Settings(
-            getNumPartitions(),
-            getAnswersPerPartition(),
-            StorageLevel.NONE(),
-            getCacheInput(),
-            getWorkerBroadcastLimit(),
-            SharedParams.TREE_REDUCE_ABOVE);
+    Preparation.Settings lazy = Preparation.Settings.forTransform(this);
     FittedParameters p = parameters();
     Dataset<Row> taskValues =
         state.taskTable == null ? null : state.taskTable.toDF("tname", "tvalue");
@@ -411,11 +301,6 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends Model<M>
   @Override
   public MLWriter write() {
     return new AtomicWriter(this, (instance, dir, spark) -> ModelStore.save(this, dir, spark));
-  }
-
-  @Override
-  public void save(String path) throws IOException {
-    write().save(path);
   }
 
   /** Releases the cached answer blocks, the worker index of the fit and the broadcasts. */

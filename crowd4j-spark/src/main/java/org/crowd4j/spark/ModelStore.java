@@ -43,23 +43,18 @@ final class ModelStore {
   static final int FORMAT_VERSION = 1;
 
   private static final StructType DATA =
-      new StructType()
-          .add("formatVersion", DataTypes.IntegerType, false)
-          .add("method", DataTypes.StringType, false)
-          .add("labels", DataTypes.createArrayType(DataTypes.StringType, false), false)
-          .add("numTasks", DataTypes.LongType, false)
-          .add("numAnswers", DataTypes.LongType, false)
-          .add("numGold", DataTypes.LongType, false)
-          .add("numWorkers", DataTypes.IntegerType, false)
-          .add("numPartitions", DataTypes.IntegerType, false)
-          .add("preparationSeconds", DataTypes.DoubleType, false)
-          .add("methodSeconds", DataTypes.DoubleType, false)
-          .add("classPriors", DataTypes.createArrayType(DataTypes.DoubleType, false), true)
-          .add("iterations", DataTypes.IntegerType, false)
-          .add("converged", DataTypes.BooleanType, false)
-          .add("objective", DataTypes.createArrayType(DataTypes.DoubleType, false), false)
-          .add("objectiveName", DataTypes.StringType, false)
-          .add("stopReason", DataTypes.StringType, false)
+      StoredFit.withDiagnostics(
+              StoredFit.head()
+                  .add("labels", DataTypes.createArrayType(DataTypes.StringType, false), false)
+                  .add("numTasks", DataTypes.LongType, false)
+                  .add("numAnswers", DataTypes.LongType, false)
+                  .add("numGold", DataTypes.LongType, false)
+                  .add("numWorkers", DataTypes.IntegerType, false)
+                  .add("numPartitions", DataTypes.IntegerType, false)
+                  .add("preparationSeconds", DataTypes.DoubleType, false)
+                  .add("methodSeconds", DataTypes.DoubleType, false)
+                  .add("classPriors", DataTypes.createArrayType(DataTypes.DoubleType, false), true),
+              false)
           .add("eStepStrides", DataTypes.createArrayType(DataTypes.IntegerType, false), true)
           .add("eStep", SparkAggregator.CONFUSION, true)
           .add(
@@ -173,12 +168,7 @@ final class ModelStore {
             d.isNullAt(d.fieldIndex("classPriors"))
                 ? null
                 : doubles(d.getList(d.fieldIndex("classPriors"))),
-            new Diagnostics(
-                d.getInt(d.fieldIndex("iterations")),
-                d.getBoolean(d.fieldIndex("converged")),
-                doubles(d.getList(d.fieldIndex("objective"))),
-                d.getString(d.fieldIndex("objectiveName")),
-                d.getString(d.fieldIndex("stopReason"))),
+            StoredFit.read(d),
             read.eStep(),
             strides,
             arrays,

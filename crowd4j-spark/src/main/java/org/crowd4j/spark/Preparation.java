@@ -71,7 +71,32 @@ final class Preparation {
       boolean cacheInput,
       int workerBroadcastLimit,
       long treeReduceAbove)
-      implements java.io.Serializable {}
+      implements java.io.Serializable {
+    /** The layout of {@code params} with the storage level and the tree threshold given. */
+    static Settings of(HasBlockLayout<?> params, StorageLevel storageLevel, long treeReduceAbove) {
+      return new Settings(
+          params.getNumPartitions(),
+          params.getAnswersPerPartition(),
+          storageLevel,
+          params.getCacheInput(),
+          params.getWorkerBroadcastLimit(),
+          treeReduceAbove);
+    }
+
+    /** The layout of an estimator's params. */
+    static <T extends HasBlockLayout<?> & HasBlockStorage<?>> Settings of(T params) {
+      return of(
+          params, StorageLevel.fromString(params.getStorageLevel()), params.getTreeReduceAbove());
+    }
+
+    /**
+     * The layout of new answers for a model's {@code transform}: blocks not cached (one pass scores
+     * them), the default tree threshold.
+     */
+    static Settings forTransform(HasBlockLayout<?> params) {
+      return of(params, StorageLevel.NONE(), SharedParams.TREE_REDUCE_ABOVE);
+    }
+  }
 
   /** The model side of {@link #prepare} for new answers: fixed labels and worker ids. */
   record Fixed(
@@ -274,59 +299,24 @@ final class Preparation {
       List<String> labels,
       Dataset<Row> workerIndex,
       int numWorkers) {
-    List<PartialSums> sizes = null;
     long t2 = System.nanoTime();
-    try {
-      sizes = sizes(blocks);
-      LOG.info(
-          "built {} answer blocks in {} s",
-          blocks.getNumPartitions(),
-          (System.nanoTime() - t2) / 1e9);
-    } finally {
-      if (sizes == null) {
-        blocks.unpersist(false);
-      }
-    }
-    double[][] sums = PartialSums.total(sizes, 3, numWorkers, 1);
-    long slots = 0;
-    for (PartialSums p : sizes) {
-      slots += p.workers.length;
-    }
-    int[] workerSizes = new int[numWorkers];
-    for (int w = 0; w < numWorkers; w++) {
-      workerSizes[w] = (int) sums[1][w];
-    }
+    BlockSizes sizes = BlockSizes.of(blocks, numWorkers);
+    LOG.info(
+        "built {} answer blocks in {} s",
+        blocks.getNumPartitions(),
+        (System.nanoTime() - t2) / 1e9);
     return new PreparedAnswers(
         spark,
         settings,
-        slots,
+        sizes.localWorkerSlots(),
         blocks,
         labels,
         workerIndex,
         numWorkers,
-        workerSizes,
-        (long) sums[0][0],
-        (long) sums[0][1],
-        (long) sums[0][2]);
-  }
-
-  /** Materialises the blocks; per block its sizes and answers per worker. */
-  private static List<PartialSums> sizes(JavaRDD<AnswerBlock> blocks) {
-    return blocks
-        .map(
-            b -> {
-              int[] perWorker = b.localWorkerSizes();
-              double[] counts = new double[perWorker.length];
-              for (int j = 0; j < counts.length; j++) {
-                counts[j] = perWorker[j];
-              }
-              return new PartialSums(
-                  new double[] {b.numTasks(), b.numAnswers(), b.numGold()},
-                  b.workerIds(),
-                  counts,
-                  1);
-            })
-        .collect();
+        sizes.workerSizes(),
+        sizes.numTasks(),
+        sizes.numAnswers(),
+        sizes.numGold());
   }
 
   /** Fails on a gold label that is not one of {@code labels}. */
@@ -388,96 +378,85 @@ final class Preparation {
         labelId.put(labels[i], i);
       }
       List<String> tasks = new ArrayList<>();
-      RawBlock.IntList off = new RawBlock.IntList();
       RawBlock.IntList gold = new RawBlock.IntList();
       RawBlock.IntList worker = new RawBlock.IntList();
       RawBlock.IntList label = new RawBlock.IntList();
       List<Double> values = withValues ? new ArrayList<>() : null;
-      off.add(0);
-      String current = null;
-      while (rows.hasNext()) {
-        Row r = rows.next();
-        String t = r.getString(0);
-        if (!t.equals(current)) {
-          if (current != null) {
-            off.add(worker.size());
-          }
-          current = t;
-          tasks.add(t);
-          gold.add(-1);
-          if (values != null) {
-            values.add(r.isNullAt(4) ? Double.NaN : r.getDouble(4));
-          }
-        }
-        Integer l = labelId.get(r.getString(2));
-        if (l == null) {
-          throw new CrowdInputException(
-              "the label column '"
-                  + cols.label()
-                  + "' holds unknown label '"
-                  + r.getString(2)
-                  + "'");
-        }
-        if (!r.isNullAt(3)) {
-          Integer g = labelId.get(r.getString(3));
-          if (g == null) {
-            throw new CrowdInputException(
-                "the gold column '"
-                    + cols.gold()
-                    + "' holds '"
-                    + r.getString(3)
-                    + "', which no answer uses");
-          }
-          int last = gold.size() - 1;
-          int had = gold.get(last);
-          if (had >= 0 && had != g) {
-            throw new CrowdInputException(
-                "the gold column '"
-                    + cols.gold()
-                    + "' gives task '"
-                    + t
-                    + "' two labels: '"
-                    + labels[had]
-                    + "' and '"
-                    + labels[g]
-                    + "'");
-          }
-          gold.set(last, g);
-        }
-        if (r.isNullAt(1)) {
-          continue; // a worker the model has not seen: no parameters, the answer is left out
-        }
-        worker.add(r.getInt(1));
-        label.add(l);
-      }
-      if (current != null) {
-        off.add(worker.size());
-      }
-      int[] global = worker.toArray();
-      int[] ids = global.clone();
-      Arrays.sort(ids);
-      int distinct = 0;
-      for (int i = 0; i < ids.length; i++) {
-        if (i == 0 || ids[i] != ids[i - 1]) {
-          ids[distinct++] = ids[i];
-        }
-      }
-      ids = Arrays.copyOf(ids, distinct);
-      int[] local = new int[global.length];
-      for (int a = 0; a < global.length; a++) {
-        local[a] = Arrays.binarySearch(ids, global[a]);
-      }
+      int[] off =
+          Blocks.taskOffsets(
+              rows,
+              new Blocks.TaskRows() {
+                @Override
+                public void task(Row r) {
+                  tasks.add(r.getString(0));
+                  gold.add(-1);
+                  if (values != null) {
+                    values.add(r.isNullAt(4) ? Double.NaN : r.getDouble(4));
+                  }
+                }
+
+                @Override
+                public boolean answer(Row r) {
+                  Integer l = labelId.get(r.getString(2));
+                  if (l == null) {
+                    throw new CrowdInputException(
+                        "the label column '"
+                            + cols.label()
+                            + "' holds unknown label '"
+                            + r.getString(2)
+                            + "'");
+                  }
+                  if (!r.isNullAt(3)) {
+                    setGold(r, labelId, gold);
+                  }
+                  if (r.isNullAt(1)) {
+                    return false; // a worker the model has not seen: no parameters, left out
+                  }
+                  worker.add(r.getInt(1));
+                  label.add(l);
+                  return true;
+                }
+              });
+      int[][] ids = Blocks.localIds(worker.toArray());
       AnswerBlock block =
           new AnswerBlock(
               tasks.toArray(new String[0]),
-              off.toArray(),
-              local,
+              off,
+              ids[1],
               label.toArray(),
               gold.toArray(),
-              ids,
+              ids[0],
               labels.length,
               values == null ? null : values.stream().mapToDouble(Double::doubleValue).toArray());
       return Collections.singletonList(block).iterator();
+    }
+
+    /** Sets the gold label of the row's task (the last one); conflicting labels fail. */
+    private void setGold(Row r, Map<String, Integer> labelId, RawBlock.IntList gold) {
+      Integer g = labelId.get(r.getString(3));
+      if (g == null) {
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' holds '"
+                + r.getString(3)
+                + "', which no answer uses");
+      }
+      int last = gold.size() - 1;
+      int had = gold.get(last);
+      if (had >= 0 && had != g) {
+        throw new CrowdInputException(
+            "the gold column '"
+                + cols.gold()
+                + "' gives task '"
+                + r.getString(0)
+                + "' two labels: '"
+                + labels[had]
+                + "' and '"
+                + labels[g]
+                + "'");
+      }
+      gold.set(last, g);
     }
   }
 

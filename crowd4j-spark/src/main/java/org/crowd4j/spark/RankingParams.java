@@ -5,8 +5,8 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.util.Identifiable;
 
 /**
- * The output params that a pairwise estimator and its model share, declared once with their
- * documentation; each class holds its own instances, as Spark ML params belong to one parent.
+ * The defaults, the column-name validator and the output check of the pairwise stages' params
+ * ({@link RankingColumns}, the comparison columns of {@link SparkBradleyTerry}).
  */
 final class RankingParams {
   private RankingParams() {}
@@ -15,26 +15,6 @@ final class RankingParams {
   static final String SCORE = "score";
   static final String STDERR = "stderr";
   static final String RANK = "rank";
-
-  static Param<String> itemCol(Identifiable parent) {
-    return column(parent, "itemCol", "item id column of the DataFrame to transform (default item)");
-  }
-
-  static Param<String> scoreCol(Identifiable parent) {
-    return column(parent, "scoreCol", "output column of the item's score (default score)");
-  }
-
-  static Param<String> stderrCol(Identifiable parent) {
-    return column(
-        parent,
-        "stderrCol",
-        "output column of the standard error of the item's natural-log score relative to its"
-            + " component's mean (default stderr)");
-  }
-
-  static Param<String> rankCol(Identifiable parent) {
-    return column(parent, "rankCol", "output column of the item's 1-based rank (default rank)");
-  }
 
   /** A column-name param: not blank. */
   static Param<String> column(Identifiable parent, String name, String doc) {

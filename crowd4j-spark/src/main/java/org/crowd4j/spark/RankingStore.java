@@ -28,23 +28,18 @@ final class RankingStore {
   static final int FORMAT_VERSION = 1;
 
   private static final StructType DATA =
-      new StructType()
-          .add("formatVersion", DataTypes.IntegerType, false)
-          .add("method", DataTypes.StringType, false)
-          .add("maxIterations", DataTypes.IntegerType, false)
-          .add("tol", DataTypes.DoubleType, false)
-          .add("prior", DataTypes.DoubleType, false)
-          .add("maxDenseErrors", DataTypes.IntegerType, false)
-          .add("numComparisons", DataTypes.LongType, false)
-          .add("numPairs", DataTypes.IntegerType, false)
-          .add("components", DataTypes.IntegerType, false)
-          .add("countSeconds", DataTypes.DoubleType, false)
-          .add("methodSeconds", DataTypes.DoubleType, false)
-          .add("iterations", DataTypes.IntegerType, false)
-          .add("converged", DataTypes.BooleanType, false)
-          .add("objective", DataTypes.createArrayType(DataTypes.DoubleType, false), false)
-          .add("objectiveName", DataTypes.StringType, false)
-          .add("stopReason", DataTypes.StringType, true)
+      StoredFit.withDiagnostics(
+              StoredFit.head()
+                  .add("maxIterations", DataTypes.IntegerType, false)
+                  .add("tol", DataTypes.DoubleType, false)
+                  .add("prior", DataTypes.DoubleType, false)
+                  .add("maxDenseErrors", DataTypes.IntegerType, false)
+                  .add("numComparisons", DataTypes.LongType, false)
+                  .add("numPairs", DataTypes.IntegerType, false)
+                  .add("components", DataTypes.IntegerType, false)
+                  .add("countSeconds", DataTypes.DoubleType, false)
+                  .add("methodSeconds", DataTypes.DoubleType, false),
+              true)
           .add("stderrMethod", DataTypes.StringType, false)
           .add("notes", DataTypes.createArrayType(DataTypes.StringType, false), false);
 
@@ -111,7 +106,6 @@ final class RankingStore {
       rank[i] = r.getInt(r.fieldIndex("rank"));
       component[i] = r.getInt(r.fieldIndex("component"));
     }
-    List<Double> objective = d.getList(d.fieldIndex("objective"));
     FittedRanking fitted =
         new FittedRanking(
             d.getString(d.fieldIndex("method")),
@@ -130,14 +124,7 @@ final class RankingStore {
                 d.getDouble(d.fieldIndex("prior")),
                 d.getInt(d.fieldIndex("maxDenseErrors"))),
             d.getString(d.fieldIndex("stderrMethod")),
-            new Diagnostics(
-                d.getInt(d.fieldIndex("iterations")),
-                d.getBoolean(d.fieldIndex("converged")),
-                objective.stream().mapToDouble(Double::doubleValue).toArray(),
-                d.getString(d.fieldIndex("objectiveName")),
-                d.isNullAt(d.fieldIndex("stopReason"))
-                    ? null
-                    : d.getString(d.fieldIndex("stopReason"))),
+            StoredFit.read(d),
             d.getList(d.fieldIndex("notes")),
             new double[] {
               d.getDouble(d.fieldIndex("countSeconds")), d.getDouble(d.fieldIndex("methodSeconds"))

@@ -1,15 +1,12 @@
 package org.crowd4j.spark;
 
-import org.apache.spark.ml.param.BooleanParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
 import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.Identifiable;
 
 /**
- * The params that the estimators and their models share (columns and layout), declared once with
- * their documentation; each class holds its own instances, as Spark ML params belong to one parent.
+ * The defaults, validators and small helpers of the params that the estimators and their models
+ * share; the params themselves are declared by the mixins ({@link AnswerParams}, {@link
+ * HasBlockLayout}, {@link HasBlockStorage}, ...).
  */
 final class SharedParams {
   private SharedParams() {}
@@ -19,108 +16,23 @@ final class SharedParams {
   static final String LABEL = "label";
   static final String PREDICTION = "prediction";
   static final String PROBABILITY = "probability";
+  static final String VALUE = "value";
+  static final String ESTIMATE = "estimate";
   static final int ANSWERS_PER_PARTITION = 8_000_000;
   static final int WORKER_BROADCAST_LIMIT = 2_000_000;
   static final long TREE_REDUCE_ABOVE = 4_000_000L;
   static final String STORAGE_LEVEL = "MEMORY_AND_DISK";
 
-  static Param<String> taskCol(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "taskCol",
-        "task (item) id column of the answers (default task)",
-        new ColumnName(false));
+  /**
+   * A column-name param of {@code parent}: not blank, or also empty for an {@code optional} column.
+   */
+  static Param<String> column(Identifiable parent, String name, String doc, boolean optional) {
+    return new Param<>(parent, name, doc, new ColumnName(optional));
   }
 
-  static Param<String> workerCol(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "workerCol",
-        "worker (annotator) id column of the answers (default worker)",
-        new ColumnName(false));
-  }
-
-  static Param<String> labelCol(Identifiable parent) {
-    return new Param<>(
-        parent, "labelCol", "answered label column (default label)", new ColumnName(false));
-  }
-
-  static Param<String> goldCol(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "goldCol",
-        "column with the known true label of the row's task, null where unknown; tasks with one"
-            + " are clamped to it (default: empty, none)",
-        new ColumnName(true));
-  }
-
-  static Param<String> predictionCol(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "predictionCol",
-        "output column of the most probable label (default prediction)",
-        new ColumnName(false));
-  }
-
-  static Param<String> probabilityCol(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "probabilityCol",
-        "output column of the posterior, a vector in the model's label order (default"
-            + " probability)",
-        new ColumnName(false));
-  }
-
-  static IntParam numPartitions(Identifiable parent) {
-    return new IntParam(
-        parent,
-        "numPartitions",
-        "answer blocks (partitions); 0 picks a multiple of the default parallelism with at most"
-            + " answersPerPartition answers each, estimated for CSV files (default 0)",
-        ParamValidators.gtEq(0));
-  }
-
-  static LongParam answersPerPartition(Identifiable parent) {
-    return new LongParam(
-        parent,
-        "answersPerPartition",
-        "target answers per block when numPartitions is 0 (default 8000000)",
-        ParamValidators.gtEq(1));
-  }
-
-  static BooleanParam cacheInput(Identifiable parent) {
-    return new BooleanParam(
-        parent,
-        "cacheInput",
-        "cache the selected columns of new answers while they are checked and partitioned for"
-            + " transform, so the input is read once (default true)");
-  }
-
-  static IntParam workerBroadcastLimit(Identifiable parent) {
-    return new IntParam(
-        parent,
-        "workerBroadcastLimit",
-        "up to this many workers the worker ids are numbered on the driver and broadcast; above,"
-            + " by a distributed sort and a join (default 2000000)",
-        ParamValidators.gtEq(0));
-  }
-
-  static LongParam treeReduceAbove(Identifiable parent) {
-    return new LongParam(
-        parent,
-        "treeReduceAbove",
-        "when the blocks together report per-worker sums for more workers than this, the sums are"
-            + " added on the executors in groups of about sqrt(P) blocks first (default 4000000)",
-        ParamValidators.gtEq(0));
-  }
-
-  static Param<String> storageLevel(Identifiable parent) {
-    return new Param<>(
-        parent,
-        "storageLevel",
-        "storage level of the cached answer blocks, a name of org.apache.spark.storage.StorageLevel"
-            + " other than NONE (default MEMORY_AND_DISK)",
-        new StorageLevelName());
+  /** The validator of a storage level's name: a serializable function, as params are. */
+  static scala.Function1<String, Object> storageLevelValidator() {
+    return new StorageLevelName();
   }
 
   /** The validator of a column name: not blank (or empty, for an optional column). */
@@ -139,7 +51,7 @@ final class SharedParams {
     }
   }
 
-  /** The validator of {@link #storageLevel}: a serializable function, as params are. */
+  /** The validator of a storage level's name: a level other than {@code NONE}. */
   private static final class StorageLevelName
       extends scala.runtime.AbstractFunction1<String, Object> implements java.io.Serializable {
     private static final long serialVersionUID = 1L;

@@ -1,35 +1,24 @@
 package org.crowd4j.spark;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.function.Supplier;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.ml.Estimator;
-import org.apache.spark.ml.param.BooleanParam;
-import org.apache.spark.ml.param.IntParam;
-import org.apache.spark.ml.param.LongParam;
-import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
-import org.apache.spark.ml.util.MLWritable;
-import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.apache.spark.storage.StorageLevel;
 import org.crowd4j.method.Diagnostics;
-import org.crowd4j.method.IterationListener;
-import org.crowd4j.method.OptionsBinder;
 
 /**
- * An aggregation method on Spark as a Spark ML {@link Estimator}: set the columns, the layout and
- * the method's options as params, then {@link #fit} an answers DataFrame (one row per answer) into
- * the method's {@link CrowdModel}. An estimator goes into a {@code Pipeline} like any other stage,
- * saves its params with {@link #write()} and reads them back with the {@code load} of its class.
+ * An aggregation method on Spark as a Spark ML {@link org.apache.spark.ml.Estimator}: set the
+ * columns, the layout and the method's options as params, then {@link #fit} an answers DataFrame
+ * (one row per answer) into the method's {@link CrowdModel}. An estimator goes into a {@code
+ * Pipeline} like any other stage, saves its params with {@link #write()} and reads them back with
+ * the {@code load} of its class.
  *
  * <p><b>How a fit runs.</b> The answers are validated (columns, nulls, labels, gold), labels are
  * numbered in the core's order, workers in name order, and the answers are hash-partitioned by task
@@ -51,211 +40,13 @@ import org.crowd4j.method.OptionsBinder;
  * @param <E> the estimator itself (what the setters return)
  */
 public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAggregator<M, E>>
-    extends Estimator<M> implements MLWritable, AnswerParams<E> {
+    extends CrowdEstimator<M, E> implements AnswerParams<E>, HasBlockStorage<E> {
   private static final long serialVersionUID = 1L;
 
-  private final String uid;
-  private final Param<String> taskCol;
-  private final Param<String> workerCol;
-  private final Param<String> labelCol;
-  private final Param<String> goldCol;
-  private final Param<String> predictionCol;
-  private final Param<String> probabilityCol;
-  private final IntParam numPartitions;
-  private final LongParam answersPerPartition;
-  private final Param<String> storageLevel;
-  private final BooleanParam cacheInput;
-  private final IntParam workerBroadcastLimit;
-  private final LongParam treeReduceAbove;
-  private transient IterationListener listener = IterationListener.NONE;
-
   SparkAggregator(String uid) {
-    this.uid = Objects.requireNonNull(uid, "uid");
-    taskCol = SharedParams.taskCol(this);
-    workerCol = SharedParams.workerCol(this);
-    labelCol = SharedParams.labelCol(this);
-    goldCol = SharedParams.goldCol(this);
-    predictionCol = SharedParams.predictionCol(this);
-    probabilityCol = SharedParams.probabilityCol(this);
-    numPartitions = SharedParams.numPartitions(this);
-    answersPerPartition = SharedParams.answersPerPartition(this);
-    storageLevel = SharedParams.storageLevel(this);
-    cacheInput = SharedParams.cacheInput(this);
-    workerBroadcastLimit = SharedParams.workerBroadcastLimit(this);
-    treeReduceAbove = SharedParams.treeReduceAbove(this);
-    setDefault(taskCol, SharedParams.TASK);
-    setDefault(workerCol, SharedParams.WORKER);
-    setDefault(labelCol, SharedParams.LABEL);
-    setDefault(goldCol, "");
-    setDefault(predictionCol, SharedParams.PREDICTION);
-    setDefault(probabilityCol, SharedParams.PROBABILITY);
-    setDefault(numPartitions, 0);
-    setDefault(answersPerPartition, (long) SharedParams.ANSWERS_PER_PARTITION);
-    setDefault(storageLevel, SharedParams.STORAGE_LEVEL);
-    setDefault(cacheInput, true);
-    setDefault(workerBroadcastLimit, SharedParams.WORKER_BROADCAST_LIMIT);
-    setDefault(treeReduceAbove, SharedParams.TREE_REDUCE_ABOVE);
-  }
-
-  @Override
-  public String uid() {
-    return uid;
-  }
-
-  /** The method's name, as on the command line. */
-  public abstract String name();
-
-  /**
-   * The method's options as the core's record, built from the params (which it validates).
-   *
-   * @throws IllegalArgumentException for a value the core's record refuses
-   */
-  public abstract Record options();
-
-  /**
-   * Sets every method option from the core's record.
-   *
-   * @throws IllegalArgumentException for an option the Spark method does not support
-   */
-  public abstract E setOptions(Record options);
-
-  /** {@code options} as {@code type}, or an error naming both. */
-  static <T extends Record> T expect(Record options, Class<T> type) {
-    if (!type.isInstance(options)) {
-      throw new IllegalArgumentException(
-          "expected "
-              + type.getName()
-              + ", not "
-              + (options == null ? "null" : options.getClass().getName()));
-    }
-    return type.cast(options);
-  }
-
-  /** A new uid for an estimator of method {@code method}. */
-  static String newUid(String method) {
-    return org.apache.spark.ml.util.Identifiable$.MODULE$.randomUID(
-        "crowd4j_" + method.replace('-', '_'));
-  }
-
-  @SuppressWarnings("unchecked")
-  final E self() {
-    return (E) this;
-  }
-
-  /**
-   * Sets {@code param} to {@code value} after checking the value with the core's record: the option
-   * {@code option} of {@link #options()} replaced by it (the record's message on a bad value).
-   */
-  final <T> E setOption(Param<T> param, String option, T value) {
-    OptionsBinder.bind(options(), Map.of(option, String.valueOf(value)));
-    set(param, value);
-    return self();
-  }
-
-  @Override
-  public Param<String> taskCol() {
-    return taskCol;
-  }
-
-  @Override
-  public Param<String> workerCol() {
-    return workerCol;
-  }
-
-  @Override
-  public Param<String> labelCol() {
-    return labelCol;
-  }
-
-  @Override
-  public Param<String> goldCol() {
-    return goldCol;
-  }
-
-  @Override
-  public Param<String> predictionCol() {
-    return predictionCol;
-  }
-
-  @Override
-  public Param<String> probabilityCol() {
-    return probabilityCol;
-  }
-
-  @Override
-  public IntParam numPartitions() {
-    return numPartitions;
-  }
-
-  @Override
-  public LongParam answersPerPartition() {
-    return answersPerPartition;
-  }
-
-  /**
-   * Storage level of the answer blocks, by name (default {@code MEMORY_AND_DISK}: deserialized in
-   * memory, spilled rather than recomputed from the input); not {@code NONE}.
-   */
-  public Param<String> storageLevel() {
-    return storageLevel;
-  }
-
-  /** The value of {@link #storageLevel()}. */
-  public String getStorageLevel() {
-    return $(storageLevel);
-  }
-
-  /** Sets {@link #storageLevel()} (a name of {@link StorageLevel}, not {@code NONE}). */
-  public E setStorageLevel(String level) {
-    if (!SharedParams.isStorageLevel(level)) {
-      throw new IllegalArgumentException(
-          "storageLevel must name a storage level other than NONE, e.g. MEMORY_AND_DISK: " + level);
-    }
-    set(storageLevel, level);
-    return self();
-  }
-
-  @Override
-  public BooleanParam cacheInput() {
-    return cacheInput;
-  }
-
-  @Override
-  public IntParam workerBroadcastLimit() {
-    return workerBroadcastLimit;
-  }
-
-  /**
-   * When all blocks together report per-worker sums for more than this many workers (counting a
-   * worker once per block it answers in), the sums are added on the executors in groups of about √P
-   * partitions before they reach the driver (default 4,000,000).
-   */
-  public LongParam treeReduceAbove() {
-    return treeReduceAbove;
-  }
-
-  /** The value of {@link #treeReduceAbove()}. */
-  public long getTreeReduceAbove() {
-    return (Long) $(treeReduceAbove);
-  }
-
-  /** Sets {@link #treeReduceAbove()}. */
-  public E setTreeReduceAbove(long workerRows) {
-    set(treeReduceAbove, workerRows);
-    return self();
-  }
-
-  /**
-   * Called on the driver after every iteration (progress, early stop). Not a param: it is not
-   * saved, and a copy of this estimator shares it.
-   */
-  public E setListener(IterationListener listener) {
-    this.listener = Objects.requireNonNull(listener, "listener");
-    return self();
-  }
-
-  IterationListener listener() {
-    return listener == null ? IterationListener.NONE : listener;
+    super(uid);
+    AnswerParams.declare(this);
+    HasBlockStorage.declare(this);
   }
 
   /** The column names of the answers. */
@@ -265,13 +56,7 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
   }
 
   Preparation.Settings settings() {
-    return new Preparation.Settings(
-        getNumPartitions(),
-        getAnswersPerPartition(),
-        StorageLevel.fromString(getStorageLevel()),
-        getCacheInput(),
-        getWorkerBroadcastLimit(),
-        getTreeReduceAbove());
+    return Preparation.Settings.of(this);
   }
 
   /**
@@ -309,7 +94,7 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
     try {
       ModelState state = Preparation.unwrap(() -> fit(data));
       state.timings((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
-      M model = copyValues(newModel(uid, state), new ParamMap());
+      M model = copyValues(newModel(uid(), state), new ParamMap());
       model.setParent(this);
       ok = true;
       return model;
@@ -328,28 +113,6 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
 
   /** The method's model around {@code state}. */
   abstract M newModel(String uid, ModelState state);
-
-  /** A copy with the same uid and params, {@code extra} applied, and the same listener. */
-  @Override
-  public E copy(ParamMap extra) {
-    E that = defaultCopy(extra);
-    that.setListener(listener());
-    return that;
-  }
-
-  /**
-   * Saves the params (Spark ML's metadata layout, readable by {@code DefaultParamsReader}: the
-   * {@code load} of every estimator class).
-   */
-  @Override
-  public MLWriter write() {
-    return new AtomicWriter(this, AtomicWriter::saveParams);
-  }
-
-  @Override
-  public void save(String path) throws IOException {
-    write().save(path);
-  }
 
   /**
    * One job over the blocks: {@code pass} per block; the results in partition order (see {@link
@@ -443,7 +206,7 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
       run.eStep = p;
       run.history[it - 1] = objective;
       run.iterations = it;
-      boolean keepGoing = listener.onIteration(name(), it, maxIterations, objective);
+      boolean keepGoing = listener().onIteration(name(), it, maxIterations, objective);
       if (objective - previous < tol) {
         run.converged = true;
         break;

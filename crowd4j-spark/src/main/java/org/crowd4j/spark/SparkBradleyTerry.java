@@ -1,6 +1,5 @@
 package org.crowd4j.spark;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.Objects;
 import org.apache.spark.ml.Estimator;
@@ -10,12 +9,9 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.ml.util.MLWritable;
-import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.method.IterationListener;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.PairWins;
 import org.crowd4j.pairwise.Ranking;
@@ -41,35 +37,30 @@ import org.crowd4j.pairwise.Ranking;
  *
  * <p>Hunter, D. R. MM algorithms for generalized Bradley–Terry models. Ann. Statist. 32(1), 2004.
  */
-public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
-    implements MLWritable {
+public final class SparkBradleyTerry
+    extends CrowdEstimator<SparkBradleyTerryModel, SparkBradleyTerry>
+    implements HasMaxIter<SparkBradleyTerry>,
+        HasTol<SparkBradleyTerry>,
+        RankingColumns<SparkBradleyTerry> {
   private static final long serialVersionUID = 1L;
 
   private static final BradleyTerry.Options DEFAULTS = BradleyTerry.Options.defaults();
 
-  private final String uid;
   private final Param<String> leftCol;
   private final Param<String> rightCol;
   private final Param<String> labelCol;
   private final Param<String> workerCol;
-  private final Param<String> itemCol;
-  private final Param<String> scoreCol;
-  private final Param<String> stderrCol;
-  private final Param<String> rankCol;
-  private final IntParam maxIter;
-  private final DoubleParam tol;
   private final DoubleParam prior;
   private final IntParam maxDenseErrors;
-  private transient IterationListener listener = IterationListener.NONE;
 
   /** Bradley–Terry with the core's default options. */
   public SparkBradleyTerry() {
-    this(SparkAggregator.newUid(BradleyTerry.NAME));
+    this(newUid(BradleyTerry.NAME));
   }
 
   /** Bradley–Terry with default options and the uid {@code uid} (for Spark ML's readers). */
   public SparkBradleyTerry(String uid) {
-    this.uid = Objects.requireNonNull(uid, "uid");
+    super(uid);
     leftCol = column("leftCol", "left item id column of the comparisons (default left)");
     rightCol = column("rightCol", "right item id column of the comparisons (default right)");
     labelCol =
@@ -81,14 +72,11 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
             "workerCol",
             "worker (annotator) id column of the comparisons; not used by Bradley-Terry, which has"
                 + " no annotator model, and it need not exist (default worker)");
-    itemCol = RankingParams.itemCol(this);
-    scoreCol = RankingParams.scoreCol(this);
-    stderrCol = RankingParams.stderrCol(this);
-    rankCol = RankingParams.rankCol(this);
-    maxIter = new IntParam(this, "maxIter", "MM updates at most (the core's maxIterations)");
-    tol =
-        new DoubleParam(
-            this, "tol", "stop when the L1 change of the normalised scores is at most this");
+    RankingColumns.declare(this);
+    HasMaxIter.declare(
+        this, "MM updates at most (the core's maxIterations)", DEFAULTS.maxIterations());
+    HasTol.declare(
+        this, "stop when the L1 change of the normalised scores is at most this", DEFAULTS.tol());
     prior =
         new DoubleParam(
             this,
@@ -104,12 +92,6 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
     setDefault(rightCol, "right");
     setDefault(labelCol, SharedParams.LABEL);
     setDefault(workerCol, SharedParams.WORKER);
-    setDefault(itemCol, RankingParams.ITEM);
-    setDefault(scoreCol, RankingParams.SCORE);
-    setDefault(stderrCol, RankingParams.STDERR);
-    setDefault(rankCol, RankingParams.RANK);
-    setDefault(maxIter, DEFAULTS.maxIterations());
-    setDefault(tol, DEFAULTS.tol());
     setDefault(prior, DEFAULTS.prior());
     setDefault(maxDenseErrors, DEFAULTS.maxDenseErrors());
   }
@@ -122,11 +104,6 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
 
   private Param<String> column(String name, String doc) {
     return RankingParams.column(this, name, doc);
-  }
-
-  @Override
-  public String uid() {
-    return uid;
   }
 
   /** Reads an estimator saved with {@link #write()}. */
@@ -153,14 +130,16 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
     return new BradleyTerry.Options(getMaxIter(), getTol(), getPrior(), getMaxDenseErrors());
   }
 
+  /** Sets every option from a {@link BradleyTerry.Options}. */
+  @Override
+  public SparkBradleyTerry setOptions(Record options) {
+    return setOptions(expect(options, BradleyTerry.Options.class));
+  }
+
   /** Sets every option from the core's record. */
   public SparkBradleyTerry setOptions(BradleyTerry.Options options) {
     Objects.requireNonNull(options, "options");
-    set(maxIter, options.maxIterations());
-    set(tol, options.tol());
-    set(prior, options.prior());
-    set(maxDenseErrors, options.maxDenseErrors());
-    return this;
+    return OptionSetter.setAll(this, options);
   }
 
   /** The left item column (default {@code left}). */
@@ -227,104 +206,6 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
     return this;
   }
 
-  /** The item column of the DataFrames the model transforms (default {@code item}). */
-  public Param<String> itemCol() {
-    return itemCol;
-  }
-
-  /** The value of {@link #itemCol()}. */
-  public String getItemCol() {
-    return $(itemCol);
-  }
-
-  /** Sets {@link #itemCol()}. */
-  public SparkBradleyTerry setItemCol(String name) {
-    set(itemCol, name);
-    return this;
-  }
-
-  /** The model's score column (default {@code score}). */
-  public Param<String> scoreCol() {
-    return scoreCol;
-  }
-
-  /** The value of {@link #scoreCol()}. */
-  public String getScoreCol() {
-    return $(scoreCol);
-  }
-
-  /** Sets {@link #scoreCol()}. */
-  public SparkBradleyTerry setScoreCol(String name) {
-    set(scoreCol, name);
-    return this;
-  }
-
-  /** The model's standard error column (default {@code stderr}). */
-  public Param<String> stderrCol() {
-    return stderrCol;
-  }
-
-  /** The value of {@link #stderrCol()}. */
-  public String getStderrCol() {
-    return $(stderrCol);
-  }
-
-  /** Sets {@link #stderrCol()}. */
-  public SparkBradleyTerry setStderrCol(String name) {
-    set(stderrCol, name);
-    return this;
-  }
-
-  /** The model's rank column (default {@code rank}). */
-  public Param<String> rankCol() {
-    return rankCol;
-  }
-
-  /** The value of {@link #rankCol()}. */
-  public String getRankCol() {
-    return $(rankCol);
-  }
-
-  /** Sets {@link #rankCol()}. */
-  public SparkBradleyTerry setRankCol(String name) {
-    set(rankCol, name);
-    return this;
-  }
-
-  /** MM updates at most (the core's {@code maxIterations}, default 100). */
-  public IntParam maxIter() {
-    return maxIter;
-  }
-
-  /** The value of {@link #maxIter()}. */
-  public int getMaxIter() {
-    return (Integer) $(maxIter);
-  }
-
-  /** Sets {@link #maxIter()}, checked by the core's options record. */
-  public SparkBradleyTerry setMaxIter(int value) {
-    new BradleyTerry.Options(value, getTol(), getPrior(), getMaxDenseErrors());
-    set(maxIter, value);
-    return this;
-  }
-
-  /** The tolerance on the L1 change of the normalised scores (the core's {@code tol}, 1e-5). */
-  public DoubleParam tol() {
-    return tol;
-  }
-
-  /** The value of {@link #tol()}. */
-  public double getTol() {
-    return (Double) $(tol);
-  }
-
-  /** Sets {@link #tol()}, checked by the core's options record. */
-  public SparkBradleyTerry setTol(double value) {
-    new BradleyTerry.Options(getMaxIter(), value, getPrior(), getMaxDenseErrors());
-    set(tol, value);
-    return this;
-  }
-
   /** The prior λ ≥ 0 (the core's {@code prior}, default 0). */
   public DoubleParam prior() {
     return prior;
@@ -337,9 +218,7 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
 
   /** Sets {@link #prior()}, checked by the core's options record. */
   public SparkBradleyTerry setPrior(double value) {
-    new BradleyTerry.Options(getMaxIter(), getTol(), value, getMaxDenseErrors());
-    set(prior, value);
-    return this;
+    return setOption(prior, "prior", value);
   }
 
   /** The largest component whose errors are computed by the dense inverse (default 2000). */
@@ -354,18 +233,7 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
 
   /** Sets {@link #maxDenseErrors()}, checked by the core's options record. */
   public SparkBradleyTerry setMaxDenseErrors(int value) {
-    new BradleyTerry.Options(getMaxIter(), getTol(), getPrior(), value);
-    set(maxDenseErrors, value);
-    return this;
-  }
-
-  /**
-   * Called on the driver after every MM update (progress, early stop). Not a param: it is not
-   * saved, and a copy of this estimator shares it.
-   */
-  public SparkBradleyTerry setListener(IterationListener listener) {
-    this.listener = Objects.requireNonNull(listener, "listener");
-    return this;
+    return setOption(maxDenseErrors, "maxDenseErrors", value);
   }
 
   ComparisonColumns columns() {
@@ -407,34 +275,13 @@ public final class SparkBradleyTerry extends Estimator<SparkBradleyTerryModel>
     long t0 = System.nanoTime();
     PairTally.Counted counted = Preparation.unwrap(() -> PairTally.tally(frame, columns()));
     long t1 = System.nanoTime();
-    Ranking ranking =
-        new BradleyTerry(options)
-            .fit(counted.wins(), listener == null ? IterationListener.NONE : listener);
+    Ranking ranking = new BradleyTerry(options).fit(counted.wins(), listener());
     double[] seconds = {(t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9};
     FittedRanking fitted =
         FittedRanking.of(ranking, counted.comparisons(), counted.wins().pairs(), options, seconds);
     SparkBradleyTerryModel model =
-        copyValues(new SparkBradleyTerryModel(uid, fitted), new ParamMap());
+        copyValues(new SparkBradleyTerryModel(uid(), fitted), new ParamMap());
     model.setParent(this);
     return model;
-  }
-
-  /** A copy with the same uid and params, {@code extra} applied, and the same listener. */
-  @Override
-  public SparkBradleyTerry copy(ParamMap extra) {
-    SparkBradleyTerry that = defaultCopy(extra);
-    that.setListener(listener == null ? IterationListener.NONE : listener);
-    return that;
-  }
-
-  /** Saves the params (Spark ML's metadata layout, readable by {@link #load}). */
-  @Override
-  public MLWriter write() {
-    return new AtomicWriter(this, AtomicWriter::saveParams);
-  }
-
-  @Override
-  public void save(String path) throws IOException {
-    write().save(path);
   }
 }

@@ -3,15 +3,10 @@ package org.crowd4j.spark;
 import static org.apache.spark.sql.functions.broadcast;
 import static org.apache.spark.sql.functions.col;
 
-import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.apache.spark.ml.Model;
-import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamMap;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.ml.util.MLWritable;
 import org.apache.spark.ml.util.MLWriter;
 import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
@@ -33,28 +28,16 @@ import org.crowd4j.pairwise.BradleyTerry;
  * for bit. Undefined values are NaN, as in the core (the log-score of an item that never won is −∞
  * and its error NaN without a prior).
  */
-public final class SparkBradleyTerryModel extends Model<SparkBradleyTerryModel>
-    implements MLWritable {
+public final class SparkBradleyTerryModel extends FittedModel<SparkBradleyTerryModel>
+    implements RankingColumns<SparkBradleyTerryModel> {
   private static final long serialVersionUID = 1L;
 
-  private final String uid;
   private final transient FittedRanking fitted;
-  private final Param<String> itemCol;
-  private final Param<String> scoreCol;
-  private final Param<String> stderrCol;
-  private final Param<String> rankCol;
 
   SparkBradleyTerryModel(String uid, FittedRanking fitted) {
-    this.uid = Objects.requireNonNull(uid, "uid");
+    super(uid);
     this.fitted = Objects.requireNonNull(fitted, "fitted");
-    itemCol = RankingParams.itemCol(this);
-    scoreCol = RankingParams.scoreCol(this);
-    stderrCol = RankingParams.stderrCol(this);
-    rankCol = RankingParams.rankCol(this);
-    setDefault(itemCol, RankingParams.ITEM);
-    setDefault(scoreCol, RankingParams.SCORE);
-    setDefault(stderrCol, RankingParams.STDERR);
-    setDefault(rankCol, RankingParams.RANK);
+    RankingColumns.declare(this);
   }
 
   /** Reads a model saved with {@link #write()}. */
@@ -67,86 +50,13 @@ public final class SparkBradleyTerryModel extends Model<SparkBradleyTerryModel>
     return read().load(path);
   }
 
-  @Override
-  public String uid() {
-    return uid;
-  }
-
   FittedRanking fitted() {
     return fitted;
   }
 
   @Override
-  public SparkBradleyTerryModel copy(ParamMap extra) {
-    SparkBradleyTerryModel that = copyValues(new SparkBradleyTerryModel(uid, fitted), extra);
-    if (hasParent()) {
-      that.setParent(parent());
-    }
-    return that;
-  }
-
-  /** The item column of the DataFrames to transform (default {@code item}). */
-  public Param<String> itemCol() {
-    return itemCol;
-  }
-
-  /** The value of {@link #itemCol()}. */
-  public String getItemCol() {
-    return $(itemCol);
-  }
-
-  /** Sets {@link #itemCol()}. */
-  public SparkBradleyTerryModel setItemCol(String name) {
-    set(itemCol, name);
-    return this;
-  }
-
-  /** The output column of the score (default {@code score}). */
-  public Param<String> scoreCol() {
-    return scoreCol;
-  }
-
-  /** The value of {@link #scoreCol()}. */
-  public String getScoreCol() {
-    return $(scoreCol);
-  }
-
-  /** Sets {@link #scoreCol()}. */
-  public SparkBradleyTerryModel setScoreCol(String name) {
-    set(scoreCol, name);
-    return this;
-  }
-
-  /** The output column of the standard error (default {@code stderr}). */
-  public Param<String> stderrCol() {
-    return stderrCol;
-  }
-
-  /** The value of {@link #stderrCol()}. */
-  public String getStderrCol() {
-    return $(stderrCol);
-  }
-
-  /** Sets {@link #stderrCol()}. */
-  public SparkBradleyTerryModel setStderrCol(String name) {
-    set(stderrCol, name);
-    return this;
-  }
-
-  /** The output column of the rank (default {@code rank}). */
-  public Param<String> rankCol() {
-    return rankCol;
-  }
-
-  /** The value of {@link #rankCol()}. */
-  public String getRankCol() {
-    return $(rankCol);
-  }
-
-  /** Sets {@link #rankCol()}. */
-  public SparkBradleyTerryModel setRankCol(String name) {
-    set(rankCol, name);
-    return this;
+  SparkBradleyTerryModel sameFit(String uid) {
+    return new SparkBradleyTerryModel(uid, fitted);
   }
 
   /** The method's name ({@code bt}). */
@@ -275,10 +185,5 @@ public final class SparkBradleyTerryModel extends Model<SparkBradleyTerryModel>
   @Override
   public MLWriter write() {
     return new AtomicWriter(this, (instance, dir, spark) -> RankingStore.save(this, dir, spark));
-  }
-
-  @Override
-  public void save(String path) throws IOException {
-    write().save(path);
   }
 }

@@ -117,10 +117,7 @@ public final class SparkCommonConfusionEm
               + o.omegaMode()
               + " is not supported on Spark (one parameter per answer); use PER_WORKER");
     }
-    setMaxIter(o.maxIterations());
-    setTol(o.tol());
-    setSmoothing(o.smoothing());
-    return setInitialOmega(o.initialOmega());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

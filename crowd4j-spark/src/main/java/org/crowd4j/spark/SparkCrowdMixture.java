@@ -179,13 +179,7 @@ public final class SparkCrowdMixture
   @Override
   public SparkCrowdMixture setOptions(Record options) {
     CrowdMixture.Options o = expect(options, CrowdMixture.Options.class);
-    setGroups(o.groups());
-    setMaxIter(o.maxIterations());
-    setTol(o.tol());
-    setRestarts(o.restarts());
-    setLaplace(o.laplace());
-    setRandomLambda(o.randomLambda());
-    return setSeed(o.seed());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

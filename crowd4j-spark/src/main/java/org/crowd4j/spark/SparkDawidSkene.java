@@ -2,17 +2,12 @@ package org.crowd4j.spark;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
-import org.crowd4j.method.OptionsBinder;
 
 /**
  * {@link DawidSkene} EM on Spark, with the same options, the same start (soft majority vote, gold
@@ -25,12 +20,9 @@ import org.crowd4j.method.OptionsBinder;
  * counts ({@code K²} per worker of the block). With {@link DawidSkene.Stopping#CROWDKIT_ELBO} a
  * second job per iteration evaluates crowd-kit's ELBO. Gold labels come from the gold column.
  */
-public final class SparkDawidSkene
-    extends SparkEmAggregator<SparkDawidSkeneModel, SparkDawidSkene> {
+public final class SparkDawidSkene extends SparkEmAggregator<SparkDawidSkeneModel, SparkDawidSkene>
+    implements HasFloor<SparkDawidSkene>, HasStopping<SparkDawidSkene> {
   private static final long serialVersionUID = 1L;
-
-  private final DoubleParam floor;
-  private final Param<String> stopping;
 
   /** Dawid–Skene with default options. */
   public SparkDawidSkene() {
@@ -40,19 +32,8 @@ public final class SparkDawidSkene
   /** Dawid–Skene with default options and the uid {@code uid} (for Spark ML's readers). */
   public SparkDawidSkene(String uid) {
     super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
-    floor =
-        new DoubleParam(
-            this,
-            "floor",
-            "probability floor of the confusion entries and the prior, in (0, 0.01)");
-    stopping =
-        new Param<>(
-            this,
-            "stopping",
-            "stopping objective: LIKELIHOOD (marginal log-likelihood per answer) or CROWDKIT_ELBO",
-            ParamValidators.inArray(SharedParams.names(DawidSkene.Stopping.values())));
-    setDefault(floor, DEFAULTS.floor());
-    setDefault(stopping, DEFAULTS.stopping().name());
+    HasFloor.declare(this, "the confusion entries and the prior", DEFAULTS.floor());
+    HasStopping.declare(this, DEFAULTS.stopping());
   }
 
   /** Dawid–Skene with {@code options} (maximum likelihood: no confusion prior on Spark). */
@@ -78,38 +59,6 @@ public final class SparkDawidSkene
     return "ds";
   }
 
-  /** The probability floor (the core's {@code floor}). */
-  public DoubleParam floor() {
-    return floor;
-  }
-
-  /** The value of {@link #floor()}. */
-  public double getFloor() {
-    return (Double) $(floor);
-  }
-
-  /** Sets {@link #floor()}, checked by the core's options record. */
-  public SparkDawidSkene setFloor(double value) {
-    return setOption(floor, "floor", value);
-  }
-
-  /** The stopping objective (the core's {@code stopping}, by name). */
-  public Param<String> stopping() {
-    return stopping;
-  }
-
-  /** The value of {@link #stopping()}. */
-  public String getStopping() {
-    return $(stopping);
-  }
-
-  /** Sets {@link #stopping()}: {@code likelihood} or {@code crowdkit-elbo}, any case. */
-  public SparkDawidSkene setStopping(String name) {
-    DawidSkene.Options o = OptionsBinder.bind(options(), Map.of("stopping", name));
-    set(stopping, o.stopping().name());
-    return this;
-  }
-
   @Override
   public DawidSkene.Options options() {
     return new DawidSkene.Options(
@@ -129,10 +78,7 @@ public final class SparkDawidSkene
           "the Spark engine fits Dawid-Skene by maximum likelihood; confusionPrior needs the local"
               + " engine");
     }
-    setMaxIter(o.maxIterations());
-    setTol(o.tol());
-    setFloor(o.floor());
-    return setStopping(o.stopping().name());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

@@ -173,12 +173,7 @@ public final class SparkGlad extends SparkEmAggregator<SparkGladModel, SparkGlad
   @Override
   public SparkGlad setOptions(Record options) {
     Glad.Options o = expect(options, Glad.Options.class);
-    setMaxIter(o.maxIterations());
-    setTol(o.tol());
-    setAlphaPriorMean(o.alphaPriorMean());
-    setBetaPriorMean(o.betaPriorMean());
-    setBetaSteps(o.betaSteps());
-    return setMemory(o.memory());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

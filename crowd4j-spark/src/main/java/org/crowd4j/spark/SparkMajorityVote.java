@@ -92,7 +92,7 @@ public final class SparkMajorityVote
               + " is not supported on Spark (random draws follow the task order of a file);"
               + " use LOWEST");
     }
-    return setSoft(o.soft());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

@@ -2,18 +2,13 @@ package org.crowd4j.spark;
 
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import org.apache.spark.broadcast.Broadcast;
-import org.apache.spark.ml.param.DoubleParam;
-import org.apache.spark.ml.param.Param;
-import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.crowd4j.internal.kernel.OneCoinKernel;
-import org.crowd4j.method.OptionsBinder;
 
 /**
  * {@link OneCoinDawidSkene} on Spark: one accuracy s_w per worker. Same start, options and stopping
@@ -23,12 +18,10 @@ import org.crowd4j.method.OptionsBinder;
  * takes the M-step ({@link OneCoinKernel#mStep}).
  */
 public final class SparkOneCoinDawidSkene
-    extends SparkEmAggregator<SparkOneCoinDawidSkeneModel, SparkOneCoinDawidSkene> {
+    extends SparkEmAggregator<SparkOneCoinDawidSkeneModel, SparkOneCoinDawidSkene>
+    implements HasFloor<SparkOneCoinDawidSkene>, HasStopping<SparkOneCoinDawidSkene> {
   private static final long serialVersionUID = 1L;
   private static final OneCoinDawidSkene.Options DEFAULTS = OneCoinDawidSkene.Options.defaults();
-
-  private final DoubleParam floor;
-  private final Param<String> stopping;
 
   /** One-coin Dawid–Skene with default options. */
   public SparkOneCoinDawidSkene() {
@@ -38,17 +31,8 @@ public final class SparkOneCoinDawidSkene
   /** One-coin Dawid–Skene with default options and the uid {@code uid}. */
   public SparkOneCoinDawidSkene(String uid) {
     super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
-    floor =
-        new DoubleParam(
-            this, "floor", "probability floor of the skills and the prior, in (0, 0.01)");
-    stopping =
-        new Param<>(
-            this,
-            "stopping",
-            "stopping objective: LIKELIHOOD (marginal log-likelihood per answer) or CROWDKIT_ELBO",
-            ParamValidators.inArray(SharedParams.names(Stopping.values())));
-    setDefault(floor, DEFAULTS.floor());
-    setDefault(stopping, DEFAULTS.stopping().name());
+    HasFloor.declare(this, "the skills and the prior", DEFAULTS.floor());
+    HasStopping.declare(this, DEFAULTS.stopping());
   }
 
   /** One-coin Dawid–Skene with {@code options}. */
@@ -72,38 +56,6 @@ public final class SparkOneCoinDawidSkene
     return "one-coin-ds";
   }
 
-  /** The probability floor (the core's {@code floor}). */
-  public DoubleParam floor() {
-    return floor;
-  }
-
-  /** The value of {@link #floor()}. */
-  public double getFloor() {
-    return (Double) $(floor);
-  }
-
-  /** Sets {@link #floor()}, checked by the core's options record. */
-  public SparkOneCoinDawidSkene setFloor(double value) {
-    return setOption(floor, "floor", value);
-  }
-
-  /** The stopping objective (the core's {@code stopping}, by name). */
-  public Param<String> stopping() {
-    return stopping;
-  }
-
-  /** The value of {@link #stopping()}. */
-  public String getStopping() {
-    return $(stopping);
-  }
-
-  /** Sets {@link #stopping()}: {@code likelihood} or {@code crowdkit-elbo}, any case. */
-  public SparkOneCoinDawidSkene setStopping(String name) {
-    OneCoinDawidSkene.Options o = OptionsBinder.bind(options(), Map.of("stopping", name));
-    set(stopping, o.stopping().name());
-    return this;
-  }
-
   @Override
   public OneCoinDawidSkene.Options options() {
     return new OneCoinDawidSkene.Options(
@@ -114,10 +66,7 @@ public final class SparkOneCoinDawidSkene
   @Override
   public SparkOneCoinDawidSkene setOptions(Record options) {
     OneCoinDawidSkene.Options o = expect(options, OneCoinDawidSkene.Options.class);
-    setMaxIter(o.maxIterations());
-    setTol(o.tol());
-    setFloor(o.floor());
-    return setStopping(o.stopping().name());
+    return OptionSetter.setAll(this, o);
   }
 
   @Override

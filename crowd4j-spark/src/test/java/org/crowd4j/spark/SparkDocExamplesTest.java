@@ -118,6 +118,39 @@ class SparkDocExamplesTest extends SparkTestBase {
     assertEquals(scores.collectAsList(), loaded.scores().collectAsList());
   }
 
+  @Test
+  void theNumericExampleRuns() throws Exception {
+    Path csv = org.crowd4j.testing.SharedData.dataset("emotion").resolve("answers.csv");
+    Dataset<Row> answers = spark().read().option("header", "true").csv(csv.toString());
+    String modelDir = dir.resolve("raykar").toString();
+
+    // example:spark-numeric
+    SparkRaykar raykar =
+        new SparkRaykar()
+            .setValueCol("label") // numbers, or strings that read as numbers
+            .setMaxIter(200); // the core's options are params, checked by its record
+    SparkNumericModel model = raykar.fit(answers);
+
+    Dataset<Row> estimates = model.transform(answers); // task, estimate
+    Dataset<Row> workers = model.workers(); // worker, answers, bias, variance, weight
+    Diagnostics diagnostics = model.diagnostics(); // iterations, converged, log-likelihoods
+    model.write().overwrite().save(modelDir);
+    SparkNumericModel loaded = SparkNumericModel.load(modelDir);
+    // end
+
+    try {
+      assertEquals(List.of("task", "estimate"), List.of(estimates.columns()));
+      assertEquals(700, estimates.count());
+      assertEquals(38, workers.count());
+      assertTrue(diagnostics.converged(), diagnostics.stopReason());
+      assertEquals(
+          estimates.orderBy("task").collectAsList(),
+          loaded.transform(answers).orderBy("task").collectAsList());
+    } finally {
+      model.unpersist();
+    }
+  }
+
   private static final org.apache.spark.sql.types.StructType ITEMS =
       new org.apache.spark.sql.types.StructType()
           .add("item", org.apache.spark.sql.types.DataTypes.StringType);
@@ -142,6 +175,6 @@ class SparkDocExamplesTest extends SparkTestBase {
           "docs/spark.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
       found++;
     }
-    assertEquals(2, found);
+    assertEquals(3, found);
   }
 }

@@ -12,13 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HashSet;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.crowd4j.data.ContentDigest;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.ModelFileException;
 import org.crowd4j.model.ModelSchema;
@@ -353,11 +351,7 @@ public final class ModelFiles {
   }
 
   static String sha256(byte[] bytes) {
-    try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-    }
+    return ContentDigest.sha256Hex(bytes);
   }
 
   /** Whether {@code dir} holds nothing but model files and leftovers of an interrupted save. */
