@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.crowd4j.io.CsvFields;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.segmentation.BoundaryNoiseSimulator;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
@@ -224,21 +224,23 @@ public final class KindsBenchmark {
    * Writes the transcripts and their truths (task {@code t} of {@code data} is truth {@code t}).
    */
   static void writeTexts(Path dir, TextAnswers data, List<String> truths) throws IOException {
-    try (Writer w = Files.newBufferedWriter(dir.resolve("transcripts.csv"))) {
-      w.write("task,worker,text\n");
-      for (int i = 0; i < data.size(); i++) {
-        w.write(CsvFields.field(data.tasks().name(data.task(i))) + ",");
-        w.write(CsvFields.field(data.workers().name(data.worker(i))) + ",");
-        w.write(CsvFields.field(data.text(i)) + "\n");
-      }
-    }
-    try (Writer w = Files.newBufferedWriter(dir.resolve("transcripts_truth.csv"))) {
-      w.write("task,text\n");
-      for (int t = 0; t < truths.size(); t++) {
-        w.write(
-            CsvFields.field(data.tasks().name(t)) + "," + CsvFields.field(truths.get(t)) + "\n");
-      }
-    }
+    CsvWriter.write(
+        dir.resolve("transcripts.csv"),
+        csv -> {
+          csv.row("task", "worker", "text");
+          for (int i = 0; i < data.size(); i++) {
+            csv.row(
+                data.tasks().name(data.task(i)), data.workers().name(data.worker(i)), data.text(i));
+          }
+        });
+    CsvWriter.write(
+        dir.resolve("transcripts_truth.csv"),
+        csv -> {
+          csv.row("task", "text");
+          for (int t = 0; t < truths.size(); t++) {
+            csv.row(data.tasks().name(t), truths.get(t));
+          }
+        });
   }
 
   /** Writes the masks and the true masks (task {@code t} of {@code data} is truth {@code t}). */
@@ -246,22 +248,23 @@ public final class KindsBenchmark {
     try (Writer w = Files.newBufferedWriter(dir.resolve("masks.csv"));
         OutputStream bin =
             new BufferedOutputStream(Files.newOutputStream(dir.resolve("masks.bin")))) {
-      w.write("task,worker,height,width\n");
+      CsvWriter csv = new CsvWriter(w);
+      csv.row("task", "worker", "height", "width");
       for (int i = 0; i < data.size(); i++) {
         Mask m = data.mask(i);
-        w.write(CsvFields.field(data.tasks().name(data.task(i))) + ",");
-        w.write(CsvFields.field(data.workers().name(data.worker(i))) + ",");
-        w.write(m.height() + "," + m.width() + "\n");
+        csv.field(data.tasks().name(data.task(i))).field(data.workers().name(data.worker(i)));
+        csv.number(m.height()).number(m.width()).end();
         bin.write(packedBits(m));
       }
     }
     try (Writer w = Files.newBufferedWriter(dir.resolve("masks_truth.csv"));
         OutputStream bin =
             new BufferedOutputStream(Files.newOutputStream(dir.resolve("masks_truth.bin")))) {
-      w.write("task,height,width\n");
+      CsvWriter csv = new CsvWriter(w);
+      csv.row("task", "height", "width");
       for (int t = 0; t < truths.length; t++) {
-        w.write(CsvFields.field(data.tasks().name(t)) + ",");
-        w.write(truths[t].height() + "," + truths[t].width() + "\n");
+        csv.field(data.tasks().name(t)).number(truths[t].height()).number(truths[t].width());
+        csv.end();
         bin.write(packedBits(truths[t]));
       }
     }

@@ -5,12 +5,12 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.crowd4j.io.ComparisonsWriter;
-import org.crowd4j.io.PairwiseReader;
 import org.crowd4j.pairwise.BradleyTerry;
 import org.crowd4j.pairwise.Comparisons;
+import org.crowd4j.pairwise.ComparisonsWriter;
 import org.crowd4j.pairwise.KendallTau;
 import org.crowd4j.pairwise.NoisyBradleyTerry;
+import org.crowd4j.pairwise.PairwiseReader;
 import org.crowd4j.pairwise.PairwiseSimulator;
 import org.crowd4j.pairwise.Ranking;
 

@@ -13,10 +13,12 @@ import java.util.concurrent.Callable;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
+import org.crowd4j.aggregate.WeightedMajorityVote;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.ResultWriter;
+import org.crowd4j.io.SkillsReader;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
@@ -339,15 +341,27 @@ final class AggregateCommand implements Callable<Integer> {
 
   /** The method called {@code name}, or a usage error with a suggestion. */
   static MethodSpec<Aggregator> methodSpec(CommandLine.Model.CommandSpec spec, String name) {
+    MethodSpec<Aggregator> s;
     try {
-      return Methods.spec(name);
+      s = Methods.spec(name);
     } catch (IllegalArgumentException e) {
       List<String> names = new ArrayList<>();
-      for (MethodSpec<Aggregator> s : Methods.all()) {
-        names.add(s.name());
+      for (MethodSpec<Aggregator> m : Methods.all()) {
+        names.add(m.name());
       }
       throw Checks.unknown(spec, "method", name, names);
     }
+    return s.requires(Requirement.SKILLS) ? withSkillsFile(s) : s;
+  }
+
+  /** {@code s} (wmv) built with the skills of the file its option {@code skillsFile} names. */
+  private static MethodSpec<Aggregator> withSkillsFile(MethodSpec<Aggregator> s) {
+    return new MethodSpec<>(
+        s.name(),
+        s.description(),
+        s.defaults(),
+        o -> SkillsReader.weightedMajorityVote((WeightedMajorityVote.Options) o),
+        s.requirements());
   }
 
   private int runSpark(Map<String, String> overrides, PrintWriter outw, PrintWriter err)

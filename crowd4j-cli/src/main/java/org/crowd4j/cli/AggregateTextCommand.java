@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.io.platform.ExportData;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportReader;
@@ -297,12 +297,12 @@ final class AggregateTextCommand implements Callable<Integer> {
       Path file, String taskColumn, String textColumn, CsvFormat rules)
       throws CrowdFormatException {
     Map<String, String> out = new LinkedHashMap<>();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(taskColumn);
       int xc = t.column(textColumn);
       while (t.next()) {
         String task = t.id(tc);
-        if (out.put(task, t.raw(xc)) != null) {
+        if (out.put(task, t.text(xc)) != null) {
           throw t.error(taskColumn, "task '" + task + "' has a second reference text");
         }
       }

@@ -2,16 +2,15 @@ package org.crowd4j.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicatePolicy;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.io.platform.ExportAnswers;
 import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportOptions;
@@ -218,23 +217,16 @@ final class AnswerInput {
           answers + ": --gold-out: the answers carry no known labels (no GOLDEN column values)");
     }
     try {
-      AtomicFiles.write(
+      CsvWriter.write(
           goldOut,
-          out -> {
-            StringBuilder b = new StringBuilder("task,label\n");
+          csv -> {
+            csv.row("task", "label");
             for (Map.Entry<String, String> e : gold.entrySet()) {
-              b.append(csv(e.getKey())).append(',').append(csv(e.getValue())).append('\n');
+              csv.row(e.getKey(), e.getValue());
             }
-            out.write(b.toString().getBytes(StandardCharsets.UTF_8));
           });
     } catch (IOException e) {
       throw new java.io.UncheckedIOException("cannot write " + goldOut, e);
     }
-  }
-
-  private static String csv(String v) {
-    boolean quote =
-        v.indexOf(',') >= 0 || v.indexOf('"') >= 0 || v.indexOf('\n') >= 0 || v.indexOf('\r') >= 0;
-    return quote ? '"' + v.replace("\"", "\"\"") + '"' : v;
   }
 }

@@ -3,8 +3,6 @@ package org.crowd4j.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +14,8 @@ import java.util.concurrent.Callable;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.metrics.Classification;
 import org.crowd4j.metrics.ConfusionRecovery;
 import org.crowd4j.metrics.JensenShannon;
@@ -256,41 +256,31 @@ final class EvaluateCommand implements Callable<Integer> {
     List<String> predicted = new ArrayList<>();
     List<double[]> rows = new ArrayList<>();
     List<String> probLabels = new ArrayList<>();
-    try (CsvReader<CsvRecord> csv = CsvReader.builder().detectBomHeader(true).ofCsvRecord(file)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty");
-      }
-      CsvRecord header = it.next();
-      if (header.getFieldCount() < 2
-          || !header.getField(0).equals("task")
-          || !header.getField(1).equals("label")) {
+    try (CsvRecords in = CsvRecords.open(file, CsvFormat.defaults())) {
+      List<String> header = in.headerFields();
+      if (header.size() < 2 || !header.get(0).equals("task") || !header.get(1).equals("label")) {
         throw new CrowdFormatException(file, 1, null, "expected header task,label[,p_<class>...]");
       }
-      for (int j = 2; j < header.getFieldCount(); j++) {
-        String h = header.getField(j);
+      for (int j = 2; j < header.size(); j++) {
+        String h = header.get(j);
         if (!h.startsWith("p_")) {
           throw new CrowdFormatException(file, 1, h, "column '" + h + "' should be p_<class>");
         }
         probLabels.add(h.substring(2));
       }
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        tasks.add(r.getField(0));
-        predicted.add(r.getField(1));
+      while (in.next()) {
+        tasks.add(in.field(0));
+        predicted.add(in.field(1));
         double[] p = new double[probLabels.size()];
         for (int j = 0; j < p.length; j++) {
           try {
-            p[j] = Double.parseDouble(r.getField(j + 2));
-          } catch (NumberFormatException | IndexOutOfBoundsException e) {
-            throw new CrowdFormatException(
-                file, r.getStartingLineNumber(), header.getField(j + 2), "not a probability");
+            p[j] = Double.parseDouble(in.field(j + 2));
+          } catch (NumberFormatException e) {
+            throw in.error(header.get(j + 2), "not a probability");
           }
         }
         rows.add(p);
       }
-    } catch (java.io.IOException | RuntimeException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot read: " + e.getMessage(), e);
     }
     Vocabulary labels;
     double[] probs = null;

@@ -2,16 +2,9 @@ package org.crowd4j.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
-import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,9 +16,11 @@ import java.util.concurrent.Callable;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.data.Vocabulary;
-import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvRecords;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.nn.LearnedModel;
 import org.crowd4j.nn.Recommender;
 import picocli.CommandLine;
@@ -194,14 +189,7 @@ final class RecommendCommand implements Callable<Integer> {
         gain += s.gain();
       }
       if (out != null) {
-        AtomicFiles.write(
-            out,
-            o -> {
-              Writer w =
-                  new BufferedWriter(new OutputStreamWriter(o, StandardCharsets.UTF_8), 1 << 16);
-              writeCsv(w, plan, x.tasks(), a.ids());
-              w.flush();
-            });
+        CsvWriter.write(out, csv -> writeCsv(csv, plan, x.tasks(), a.ids()));
       }
       if (output.json) {
         ObjectNode j = Output.object("recommend");
@@ -232,7 +220,7 @@ final class RecommendCommand implements Callable<Integer> {
         Output.print(outw, j);
       } else if (out == null) {
         StringWriter sw = new StringWriter();
-        writeCsv(sw, plan, x.tasks(), a.ids());
+        writeCsv(new CsvWriter(sw), plan, x.tasks(), a.ids());
         outw.print(sw);
         outw.flush();
       } else if (output.human()) {
@@ -270,30 +258,19 @@ final class RecommendCommand implements Callable<Integer> {
   }
 
   private static void writeCsv(
-      Writer w, List<Recommender.Assignment> plan, Vocabulary tasks, List<String> ids)
+      CsvWriter csv, List<Recommender.Assignment> plan, Vocabulary tasks, List<String> ids)
       throws IOException {
-    w.write("rank,task,worker,p_correct,accuracy_before,accuracy_after,gain\n");
+    csv.row("rank", "task", "worker", "p_correct", "accuracy_before", "accuracy_after", "gain");
     int rank = 1;
     for (Recommender.Assignment s : plan) {
-      w.write(
-          String.format(
-              Locale.ROOT,
-              "%d,%s,%s,%.6f,%.6f,%.6f,%.6f%n",
-              rank++,
-              quote(tasks.name(s.item())),
-              quote(ids.get(s.annotator())),
-              s.probabilityCorrect(),
-              s.accuracyBefore(),
-              s.accuracyAfter(),
-              s.gain()));
+      csv.number(rank++).field(tasks.name(s.item())).field(ids.get(s.annotator()));
+      csv.field(six(s.probabilityCorrect())).field(six(s.accuracyBefore()));
+      csv.field(six(s.accuracyAfter())).field(six(s.gain())).end();
     }
   }
 
-  private static String quote(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0) {
-      return s;
-    }
-    return '"' + s.replace("\"", "\"\"") + '"';
+  private static String six(double v) {
+    return String.format(Locale.ROOT, "%.6f", v);
   }
 
   /**
@@ -365,21 +342,8 @@ final class RecommendCommand implements Callable<Integer> {
     List<Integer> caps = new ArrayList<>();
     List<float[]> rows = new ArrayList<>();
     List<String> featureNames = new ArrayList<>();
-    try (CsvReader<CsvRecord> csv =
-        CsvReader.builder()
-            .detectBomHeader(true)
-            .skipEmptyLines(true)
-            .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-            .ofCsvRecord(file)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      CsvRecord header = it.next();
-      List<String> names = new ArrayList<>();
-      for (String h : header.getFields()) {
-        names.add(h.trim());
-      }
+    try (CsvRecords in = CsvRecords.open(file, CsvFormat.defaults())) {
+      List<String> names = List.of(in.header());
       int idCol = names.indexOf(idColumn);
       if (idCol < 0) {
         throw new CrowdFormatException(
@@ -403,56 +367,37 @@ final class RecommendCommand implements Callable<Integer> {
         }
       }
       java.util.Set<String> seen = new java.util.HashSet<>();
-      while (it.hasNext()) {
-        CsvRecord rec = it.next();
-        long line = rec.getStartingLineNumber();
-        if (rec.getFieldCount() < names.size()) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              null,
-              "expected "
-                  + names.size()
-                  + " fields as in the header, found "
-                  + rec.getFieldCount());
-        }
-        String id = rec.getField(idCol).trim();
-        if (id.isEmpty()) {
-          throw new CrowdFormatException(file, line, idColumn, "field '" + idColumn + "' is empty");
-        }
+      while (in.next()) {
+        String id = in.id(idCol);
         if (!seen.add(id)) {
-          throw new CrowdFormatException(file, line, idColumn, "annotator '" + id + "' repeated");
+          throw in.error(idColumn, "annotator '" + id + "' repeated");
         }
         ids.add(id);
         int cap = 0;
         if (capCol >= 0) {
-          String v = rec.getField(capCol).trim();
+          String v = in.field(capCol).trim();
           try {
             cap = v.isEmpty() ? 0 : Integer.parseInt(v);
           } catch (NumberFormatException e) {
             cap = -1;
           }
           if (cap < 0) {
-            throw new CrowdFormatException(
-                file, line, "capacity", "field 'capacity' is not a count ≥ 0: '" + v + "'");
+            throw in.error("capacity", "field 'capacity' is not a count ≥ 0: '" + v + "'");
           }
         }
         caps.add(cap);
         float[] f = new float[featureCols.size()];
         for (int c = 0; c < f.length; c++) {
-          String v = rec.getField(featureCols.get(c)).trim();
+          String v = in.field(featureCols.get(c)).trim();
           try {
             f[c] = Float.parseFloat(v);
           } catch (NumberFormatException e) {
             String h = featureNames.get(c);
-            throw new CrowdFormatException(
-                file, line, h, "field '" + h + "' is not a number: '" + v + "'");
+            throw in.error(h, "field '" + h + "' is not a number: '" + v + "'");
           }
         }
         rows.add(f);
       }
-    } catch (IOException | RuntimeException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot read: " + e.getMessage(), e);
     }
     if (ids.isEmpty()) {
       throw new BadInputException(file + ": no annotators after the header");

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.segmentation.BoundaryNoiseSimulator;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
@@ -163,9 +164,9 @@ final class SimulateMasksCommand implements Callable<Integer> {
             Spread.text(iou[k])
           });
     }
-    CsvFiles.write(out.resolve("answers.csv"), List.of("task", "worker", "segmentation"), answers);
-    CsvFiles.write(out.resolve("gold.csv"), List.of("task", "segmentation"), gold);
-    CsvFiles.write(
+    CsvWriter.write(out.resolve("answers.csv"), List.of("task", "worker", "segmentation"), answers);
+    CsvWriter.write(out.resolve("gold.csv"), List.of("task", "segmentation"), gold);
+    CsvWriter.write(
         out.resolve("workers.csv"),
         List.of("worker", "max_shift", "grow", "boundary_flip", "mean_iou"),
         workers);

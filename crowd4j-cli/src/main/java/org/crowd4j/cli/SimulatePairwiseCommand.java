@@ -4,7 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.crowd4j.io.ComparisonsWriter;
+import org.crowd4j.pairwise.ComparisonsWriter;
 import org.crowd4j.pairwise.PairwiseSimulator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.text.TextAnswers;
 import org.crowd4j.text.Tokenizer;
 import org.crowd4j.text.TranscriptSimulator;
@@ -157,9 +158,9 @@ final class SimulateTextCommand implements Callable<Integer> {
             Spread.text(wer[k])
           });
     }
-    CsvFiles.write(out.resolve("answers.csv"), List.of("task", "worker", "text"), answers);
-    CsvFiles.write(out.resolve("gold.csv"), List.of("task", "text"), gold);
-    CsvFiles.write(
+    CsvWriter.write(out.resolve("answers.csv"), List.of("task", "worker", "text"), answers);
+    CsvWriter.write(out.resolve("gold.csv"), List.of("task", "text"), gold);
+    CsvWriter.write(
         out.resolve("workers.csv"),
         List.of("worker", "substitution", "insertion", "deletion", "wer"),
         workers);

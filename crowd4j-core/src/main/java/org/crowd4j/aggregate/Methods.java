@@ -42,7 +42,7 @@ public final class Methods {
         "wmv",
         "weighted majority vote with given worker skills (option skillsFile: CSV worker,skill)",
         WeightedMajorityVote.Options.defaults(),
-        WeightedMajorityVote::fromSkillsFile,
+        WeightedMajorityVote::fromCatalogue,
         EnumSet.of(Requirement.SKILLS));
     b.add(
         "gold-mv",

@@ -1,23 +1,11 @@
 package org.crowd4j.aggregate;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
-import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.CsvFormat;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
@@ -33,12 +21,12 @@ import org.crowd4j.method.Provenance;
  * choice. A task whose scores are all zero gets a uniform posterior.
  *
  * <p><b>Skills.</b> The skills are data, given to the constructor by worker name, or read from a
- * {@code worker,skill} CSV file ({@link #readSkills(Path)}; the command line's {@code skillsFile}
- * option). They must be finite and non-negative. Workers without a skill are handled as crowd-kit's
- * {@code on_missing_skill} says: {@link MissingSkill#ERROR} rejects the data, {@link
- * MissingSkill#IGNORE} drops their answers (and rejects the data when a task is left without
- * answers), {@link MissingSkill#VALUE} gives them {@code defaultSkill}. The result's {@link
- * WorkerSkills} are the given skills, {@code NaN} for workers without one.
+ * {@code worker,skill} CSV file ({@code org.crowd4j.io.SkillsReader}, which the command line's
+ * {@code skillsFile} option goes through). They must be finite and non-negative. Workers without a
+ * skill are handled as crowd-kit's {@code on_missing_skill} says: {@link MissingSkill#ERROR}
+ * rejects the data, {@link MissingSkill#IGNORE} drops their answers (and rejects the data when a
+ * task is left without answers), {@link MissingSkill#VALUE} gives them {@code defaultSkill}. The
+ * result's {@link WorkerSkills} are the given skills, {@code NaN} for workers without one.
  *
  * <p>Closed form (no iterations, no stopping rule), time {@code O(m + nK)}. The weighted vote of
  * crowd-kit's {@code MajorityVote.fit(data, skills)} (Ustalov, Pavlichenko &amp; Tseitlin,
@@ -122,22 +110,29 @@ public final class WeightedMajorityVote implements Aggregator {
   }
 
   /**
-   * A weighted majority vote whose skills are read from {@code options.skillsFile()} (the command
-   * line's factory).
+   * The catalogue's factory. The skills are data that this package does not read: with no {@code
+   * skillsFile} the error says to name one; a named file is read by {@code
+   * org.crowd4j.io.SkillsReader#weightedMajorityVote}, as the command line does.
    *
-   * @throws IllegalArgumentException when no file is named, or it cannot be read (the message names
-   *     the file and line)
+   * @throws IllegalArgumentException always, saying where the skills come from
    */
-  public static WeightedMajorityVote fromSkillsFile(Options options) {
+  public static WeightedMajorityVote fromCatalogue(Options options) {
+    requireSkillsFile(options);
+    throw new IllegalArgumentException(
+        "wmv reads its skillsFile through org.crowd4j.io.SkillsReader.weightedMajorityVote;"
+            + " or give the skills to the constructor");
+  }
+
+  /**
+   * Fails unless {@code options} name a skills file.
+   *
+   * @throws IllegalArgumentException naming the option when it is empty
+   */
+  public static void requireSkillsFile(Options options) {
     if (options.skillsFile().isBlank()) {
       throw new IllegalArgumentException(
           "wmv needs worker skills: set the option skillsFile to a CSV file with columns"
               + " worker,skill");
-    }
-    try {
-      return new WeightedMajorityVote(options, readSkills(Path.of(options.skillsFile())));
-    } catch (CrowdFormatException e) {
-      throw new IllegalArgumentException("skillsFile: " + e.getMessage(), e);
     }
   }
 
@@ -268,88 +263,5 @@ public final class WeightedMajorityVote implements Aggregator {
   private static String examples(List<String> names) {
     List<String> head = names.subList(0, Math.min(3, names.size()));
     return head.toString();
-  }
-
-  /**
-   * Reads worker skills from a CSV file with a header holding the columns {@code worker} and {@code
-   * skill} (other columns are ignored; tab-separated for {@code .tsv}). Skills must be finite and
-   * non-negative; a worker may appear once.
-   *
-   * @throws CrowdFormatException naming file and line of the first problem
-   */
-  public static Map<String, Double> readSkills(Path file) throws CrowdFormatException {
-    Map<String, Double> out = new LinkedHashMap<>();
-    char delimiter = CsvFormat.defaults().delimiterFor(file);
-    try (CsvReader<CsvRecord> csv =
-        CsvReader.builder()
-            .fieldSeparator(delimiter)
-            .quoteCharacter('"')
-            .skipEmptyLines(true)
-            .detectBomHeader(true)
-            .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-            .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-            .ofCsvRecord(file, StandardCharsets.UTF_8)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      CsvRecord header = it.next();
-      int workerCol = column(file, header, "worker");
-      int skillCol = column(file, header, "skill");
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        long line = r.getStartingLineNumber();
-        if (r.getFieldCount() <= Math.max(workerCol, skillCol)) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              null,
-              "expected " + header.getFieldCount() + " fields, found " + r.getFieldCount());
-        }
-        String worker = r.getField(workerCol).trim();
-        if (worker.isEmpty()) {
-          throw new CrowdFormatException(file, line, "worker", "field 'worker' is empty");
-        }
-        String text = r.getField(skillCol).trim();
-        double skill;
-        try {
-          skill = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-          throw new CrowdFormatException(
-              file, line, "skill", "field 'skill' is not a number: '" + text + "'");
-        }
-        if (!Double.isFinite(skill) || skill < 0) {
-          throw new CrowdFormatException(
-              file, line, "skill", "field 'skill' must be finite and >= 0: '" + text + "'");
-        }
-        if (out.put(worker, skill) != null) {
-          throw new CrowdFormatException(
-              file, line, "worker", "worker '" + worker + "' has a second skill");
-        }
-      }
-    } catch (CsvParseException | UncheckedIOException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot parse: " + e.getMessage(), e);
-    } catch (NoSuchFileException e) {
-      throw new CrowdFormatException(file, 0, null, "no such file", e);
-    } catch (IOException e) {
-      throw new CrowdFormatException(file, 0, null, "cannot read: " + e.getMessage(), e);
-    }
-    if (out.isEmpty()) {
-      throw new CrowdFormatException(file, 0, null, "no skills after the header");
-    }
-    return out;
-  }
-
-  private static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
-    for (int i = 0; i < header.getFieldCount(); i++) {
-      if (header.getField(i).trim().equals(name)) {
-        return i;
-      }
-    }
-    throw new CrowdFormatException(
-        file,
-        header.getStartingLineNumber(),
-        name,
-        "missing column '" + name + "'; the header has " + header.getFields());
   }
 }

@@ -1,23 +1,14 @@
 package org.crowd4j.io;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
-import de.siegmar.fastcsv.reader.FieldMismatchStrategy;
-import java.io.BufferedInputStream;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.LongConsumer;
-import java.util.zip.GZIPInputStream;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.DuplicateAnswerException;
 import org.crowd4j.data.Gold;
@@ -28,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Reads crowd data from RFC 4180 CSV/TSV files (UTF-8, with or without BOM; blank lines skipped;
- * {@code .gz} files decompressed): answers in long format, gold labels and task features. Every
- * problem is a {@link CrowdFormatException} naming file, line and field.
+ * {@code .gz} files decompressed) through {@link CsvRecords}: answers in long format, gold labels
+ * and task features. Every problem is a {@link CrowdFormatException} naming file, line and field.
  */
 public final class CrowdReader {
   private static final Logger LOG = LoggerFactory.getLogger(CrowdReader.class);
@@ -57,7 +48,7 @@ public final class CrowdReader {
    */
   public static CrowdDataset readAnswers(Path file, CsvFormat format, LongConsumer bytesRead)
       throws CrowdFormatException {
-    return readAnswers(file, openFile(file, bytesRead), format, plainFileSize(file));
+    return readAnswers(CsvRecords.open(file, format, bytesRead), format, plainFileSize(file));
   }
 
   /**
@@ -67,34 +58,23 @@ public final class CrowdReader {
    */
   public static CrowdDataset readAnswers(Path name, InputStream in, CsvFormat format)
       throws CrowdFormatException {
-    return readAnswers(name, in, format, -1);
+    return readAnswers(CsvRecords.open(name, in, format), format, -1);
   }
 
-  private static CrowdDataset readAnswers(
-      Path file, InputStream raw, CsvFormat format, long fileBytes) throws CrowdFormatException {
+  private static CrowdDataset readAnswers(CsvRecords in, CsvFormat format, long fileBytes)
+      throws CrowdFormatException {
+    Path file = in.file();
     CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
-    StrictText text = null;
-    try (InputStream in = decompressed(file, raw);
-        StrictText t = text = text(in, format.delimiterFor(file), format);
-        CsvReader<CsvRecord> csv = csv(t, format.delimiterFor(file), format)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      CsvRecord header = it.next();
-      int taskCol = column(file, header, format.taskColumn());
-      int workerCol =
-          format.workerColumn() == null ? -1 : column(file, header, format.workerColumn());
-      int labelCol = column(file, header, format.labelColumn());
-      int width = header.getFieldCount();
+    try (in) {
+      int taskCol = in.column(format.taskColumn());
+      int workerCol = format.workerColumn() == null ? -1 : in.column(format.workerColumn());
+      int labelCol = in.column(format.labelColumn());
       long sampledChars = 0;
       int rows = 0;
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        long line = r.getStartingLineNumber();
+      while (in.next()) {
         if (rows < SIZE_SAMPLE && fileBytes > 0) {
-          for (int f = 0; f < r.getFieldCount(); f++) {
-            sampledChars += r.getField(f).length() + 1;
+          for (int f = 0; f < in.fieldCount(); f++) {
+            sampledChars += in.field(f).length() + 1;
           }
           if (++rows == SIZE_SAMPLE) {
             // size the columns once from the record length so far (10 % spare)
@@ -103,23 +83,11 @@ public final class CrowdReader {
                 (int) Math.min(Integer.MAX_VALUE - 16, 1.1 * fileBytes / perRecord));
           }
         }
-        if (r.getFieldCount() != width) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              null,
-              "expected " + width + " fields as in the header, found " + r.getFieldCount());
-        }
-        String task = id(file, line, r, taskCol, format.taskColumn(), format);
-        String worker =
-            workerCol < 0 ? null : id(file, line, r, workerCol, format.workerColumn(), format);
-        String label = id(file, line, r, labelCol, format.labelColumn(), format);
-        builder.add(task, worker, label, line);
+        String task = in.id(taskCol);
+        String worker = workerCol < 0 ? null : in.id(workerCol);
+        String label = in.id(labelCol);
+        builder.add(task, worker, label, in.line());
       }
-    } catch (CsvParseException | UncheckedIOException e) {
-      throw parseError(file, text, e);
-    } catch (IOException e) {
-      throw unreadable(file, text, e);
     }
     if (builder.size() == 0) {
       throw new CrowdFormatException(file, 0, null, "no answers after the header");
@@ -190,7 +158,7 @@ public final class CrowdReader {
   public static Map<String, String> readGoldMap(
       Path file, String taskColumn, String labelColumn, CsvFormat rules)
       throws CrowdFormatException {
-    return readGoldMap(file, openFile(file, null), taskColumn, labelColumn, rules);
+    return readGoldMap(CsvRecords.open(file, rules.rulesOnly()), taskColumn, labelColumn);
   }
 
   /**
@@ -200,45 +168,26 @@ public final class CrowdReader {
   public static Map<String, String> readGoldMap(
       Path name, InputStream in, String taskColumn, String labelColumn, CsvFormat rules)
       throws CrowdFormatException {
-    Path file = name;
-    char delimiter = CsvFormat.defaults().delimiterFor(file);
+    return readGoldMap(CsvRecords.open(name, in, rules.rulesOnly()), taskColumn, labelColumn);
+  }
+
+  private static Map<String, String> readGoldMap(
+      CsvRecords in, String taskColumn, String labelColumn) throws CrowdFormatException {
     Map<String, String> out = new LinkedHashMap<>();
-    StrictText text = null;
-    try (InputStream plain = decompressed(file, in);
-        StrictText t = text = text(plain, delimiter, rules);
-        CsvReader<CsvRecord> csv = csv(t, delimiter, rules)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      CsvRecord header = it.next();
-      int taskCol = column(file, header, taskColumn);
-      int labelCol = column(file, header, labelColumn);
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        long line = r.getStartingLineNumber();
-        if (r.getFieldCount() != header.getFieldCount()) {
-          throw new CrowdFormatException(
-              file,
-              line,
-              null,
-              "expected " + header.getFieldCount() + " fields, found " + r.getFieldCount());
-        }
-        String task = id(file, line, r, taskCol, taskColumn, rules);
-        String label = id(file, line, r, labelCol, labelColumn, rules);
+    try (in) {
+      int taskCol = in.column(taskColumn);
+      int labelCol = in.column(labelColumn);
+      while (in.nextOfAnyWidth()) {
+        in.requireWidth();
+        String task = in.id(taskCol);
+        String label = in.id(labelCol);
         String before = out.putIfAbsent(task, label);
         if (before != null && !before.equals(label)) {
-          throw new CrowdFormatException(
-              file,
-              line,
+          throw in.error(
               labelColumn,
               "task '" + task + "' has two gold labels: '" + before + "' and '" + label + "'");
         }
       }
-    } catch (CsvParseException | UncheckedIOException e) {
-      throw parseError(file, text, e);
-    } catch (IOException e) {
-      throw unreadable(file, text, e);
     }
     return out;
   }
@@ -267,7 +216,7 @@ public final class CrowdReader {
    */
   public static TaskFeatures readFeatures(Path file, CsvFormat rules, LongConsumer bytesRead)
       throws CrowdFormatException {
-    return readFeatures(file, openFile(file, bytesRead), rules);
+    return readFeatures(CsvRecords.open(file, rules.rulesOnly(), bytesRead));
   }
 
   /**
@@ -276,62 +225,43 @@ public final class CrowdReader {
    */
   public static TaskFeatures readFeatures(Path name, InputStream in, CsvFormat rules)
       throws CrowdFormatException {
-    Path file = name;
-    char delimiter = CsvFormat.defaults().delimiterFor(file);
+    return readFeatures(CsvRecords.open(name, in, rules.rulesOnly()));
+  }
+
+  private static TaskFeatures readFeatures(CsvRecords in) throws CrowdFormatException {
+    Path file = in.file();
     List<String> tasks = new ArrayList<>();
     float[] values = new float[1024];
     int size = 0;
-    int dim;
-    StrictText text = null;
-    try (InputStream plain = decompressed(file, in);
-        StrictText t = text = text(plain, delimiter, rules);
-        CsvReader<CsvRecord> csv = csv(t, delimiter, rules)) {
-      var it = csv.iterator();
-      if (!it.hasNext()) {
-        throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-      }
-      CsvRecord header = it.next();
-      dim = header.getFieldCount() - 1;
+    int dim = in.width() - 1;
+    try (in) {
+      List<String> header = in.headerFields();
       if (dim < 1) {
         throw new CrowdFormatException(file, 1, null, "expected a task column and features");
       }
-      while (it.hasNext()) {
-        CsvRecord r = it.next();
-        long line = r.getStartingLineNumber();
-        if (r.getFieldCount() != dim + 1) {
-          throw new CrowdFormatException(
-              file, line, null, "expected " + (dim + 1) + " fields, found " + r.getFieldCount());
-        }
-        tasks.add(id(file, line, r, 0, header.getField(0), rules));
+      while (in.nextOfAnyWidth()) {
+        in.requireWidth();
+        tasks.add(in.id(0, header.get(0)));
         if (size + dim > values.length) {
           values = java.util.Arrays.copyOf(values, Math.max(size + dim, values.length * 2));
         }
         for (int j = 0; j < dim; j++) {
-          String s = r.getField(j + 1).trim();
+          String s = in.field(j + 1).trim();
           float v;
           try {
             v = Float.parseFloat(s);
           } catch (NumberFormatException e) {
-            throw new CrowdFormatException(
-                file,
-                line,
-                header.getField(j + 1),
-                "field '" + header.getField(j + 1) + "' is not a number: '" + s + "'");
+            throw in.error(
+                header.get(j + 1),
+                "field '" + header.get(j + 1) + "' is not a number: '" + s + "'");
           }
           if (!Float.isFinite(v)) {
-            throw new CrowdFormatException(
-                file,
-                line,
-                header.getField(j + 1),
-                "field '" + header.getField(j + 1) + "' is not finite: '" + s + "'");
+            throw in.error(
+                header.get(j + 1), "field '" + header.get(j + 1) + "' is not finite: '" + s + "'");
           }
           values[size++] = v;
         }
       }
-    } catch (CsvParseException | UncheckedIOException e) {
-      throw parseError(file, text, e);
-    } catch (IOException e) {
-      throw unreadable(file, text, e);
     }
     if (tasks.isEmpty()) {
       throw new CrowdFormatException(file, 0, null, "no rows after the header");
@@ -343,154 +273,5 @@ public final class CrowdReader {
       throw new CrowdFormatException(file, 0, null, "repeated task id: " + e.getMessage());
     }
     return new TaskFeatures(vocab, dim, java.util.Arrays.copyOf(values, size));
-  }
-
-  /** The file's bytes, counted for {@code bytesRead} when not null; opened lazily. */
-  static InputStream openFile(Path file, LongConsumer bytesRead) throws CrowdFormatException {
-    InputStream raw;
-    try {
-      raw = Files.newInputStream(file);
-    } catch (IOException e) {
-      throw unreadable(file, null, e);
-    }
-    return bytesRead == null ? raw : new CountingStream(raw, bytesRead);
-  }
-
-  /** {@code raw} buffered, and decompressed when {@code file}'s name ends with {@code .gz}. */
-  static InputStream decompressed(Path file, InputStream raw) throws IOException {
-    InputStream in = new BufferedInputStream(raw, 1 << 16);
-    String name = file.getFileName() == null ? "" : file.getFileName().toString();
-    if (name.endsWith(".gz")) {
-      try {
-        in = new GZIPInputStream(in, 1 << 16);
-      } catch (IOException e) {
-        raw.close();
-        throw e;
-      }
-    }
-    return in;
-  }
-
-  static StrictText text(InputStream in, char delimiter, CsvFormat rules) {
-    return new StrictText(in, delimiter, rules.lenientQuotes());
-  }
-
-  // lenient quotes keep FastCSV's own leniency after a closing quote (deprecated there, with no
-  // replacement yet); the strict rules are checked by StrictText before the parser sees the text
-  @SuppressWarnings("removal")
-  static CsvReader<CsvRecord> csv(StrictText text, char delimiter, CsvFormat rules) {
-    return CsvReader.builder()
-        .fieldSeparator(delimiter)
-        .quoteCharacter('"')
-        .skipEmptyLines(true)
-        .extraFieldStrategy(FieldMismatchStrategy.IGNORE)
-        .missingFieldStrategy(FieldMismatchStrategy.IGNORE)
-        .allowExtraCharsAfterClosingQuote(rules.lenientQuotes())
-        .ofCsvRecord(text);
-  }
-
-  /** Counts the bytes read and reports them about every megabyte and at the end. */
-  private static final class CountingStream extends FilterInputStream {
-    private final LongConsumer report;
-    private long count;
-    private long reported;
-
-    CountingStream(InputStream in, LongConsumer report) {
-      super(in);
-      this.report = report;
-    }
-
-    private void add(long n) {
-      if (n > 0) {
-        count += n;
-        if (count - reported >= 1 << 20) {
-          reported = count;
-          report.accept(count);
-        }
-      } else if (n < 0 && reported != count) {
-        reported = count;
-        report.accept(count);
-      }
-    }
-
-    @Override
-    public int read() throws IOException {
-      int b = super.read();
-      add(b < 0 ? -1 : 1);
-      return b;
-    }
-
-    @Override
-    public int read(byte[] b, int off, int len) throws IOException {
-      int n = super.read(b, off, len);
-      add(n);
-      return n;
-    }
-
-    @Override
-    public void close() throws IOException {
-      if (reported != count) {
-        reported = count;
-        report.accept(count);
-      }
-      super.close();
-    }
-  }
-
-  static int column(Path file, CsvRecord header, String name) throws CrowdFormatException {
-    for (int i = 0; i < header.getFieldCount(); i++) {
-      if (header.getField(i).trim().equals(name)) {
-        return i;
-      }
-    }
-    throw new CrowdFormatException(
-        file,
-        header.getStartingLineNumber(),
-        name,
-        "missing column '" + name + "'; the header has " + header.getFields());
-  }
-
-  /**
-   * Field {@code col} trimmed, which must not be empty nor, unless {@code rules} allow them, hold a
-   * line break or another control character.
-   */
-  static String id(Path file, long line, CsvRecord r, int col, String name, CsvFormat rules)
-      throws CrowdFormatException {
-    return StrictInput.id(file, line, name, r.getField(col), rules);
-  }
-
-  static CrowdFormatException parseError(Path file, StrictText text, RuntimeException e) {
-    for (Throwable t = e; t != null; t = t.getCause()) {
-      if (t instanceof StrictText.TextException x) {
-        return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
-      }
-      if (t instanceof java.util.zip.ZipException || t instanceof java.io.EOFException) {
-        return new CrowdFormatException(
-            file, 0, null, "not a complete gzip file: " + rootMessage(e), e);
-      }
-    }
-    long line = text == null ? 0 : text.line();
-    return new CrowdFormatException(file, line, null, "cannot parse: " + rootMessage(e), e);
-  }
-
-  static CrowdFormatException unreadable(Path file, StrictText text, IOException e) {
-    if (e instanceof StrictText.TextException x) {
-      return new CrowdFormatException(file, x.line(), null, x.getMessage(), e);
-    }
-    if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
-      return new CrowdFormatException(
-          file, 0, null, "not a complete gzip file: " + e.getMessage(), e);
-    }
-    String why =
-        e instanceof NoSuchFileException ? "no such file" : "cannot read: " + e.getMessage();
-    return new CrowdFormatException(file, 0, null, why, e);
-  }
-
-  private static String rootMessage(Throwable e) {
-    Throwable t = e;
-    while (t.getCause() != null) {
-      t = t.getCause();
-    }
-    return t.getMessage();
   }
 }

@@ -1,63 +1,72 @@
 package org.crowd4j.io;
 
-import de.siegmar.fastcsv.reader.CsvParseException;
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
+import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
+import java.util.function.LongConsumer;
+import java.util.zip.GZIPInputStream;
 
 /**
- * The strict-input rules of {@link CrowdReader} for readers of other layouts (the platforms'
- * exports): opening a file (decompressed when its name ends with {@code .gz}), reading a CSV/TSV
- * file record by record under the same quoting and UTF-8 rules, and checking an id or a label.
- * Every problem is a {@link CrowdFormatException} naming file, line and field.
+ * The strict-input rules for one value and for opening a file: a file's bytes (decompressed when
+ * its name ends with {@code .gz}), an id or a label (trimmed, non-empty, single-line) and free text
+ * (no control characters unless allowed). {@link CsvRecords} applies them to the fields of every
+ * CSV/TSV record; the platforms' JSON readers apply them to the values of their exports. Every
+ * problem is a {@link CrowdFormatException} naming file, line and field.
  */
 public final class StrictInput {
   private StrictInput() {}
 
-  /** One record of a delimited file: its first line and its fields as typed. */
-  @FunctionalInterface
-  public interface Records {
-    /** Called for the header first, then for every record; blank lines are skipped. */
-    void accept(long line, List<String> fields) throws CrowdFormatException;
-  }
-
   /** The bytes of {@code file}, buffered and decompressed when its name ends with {@code .gz}. */
   public static InputStream open(Path file) throws CrowdFormatException {
-    return decompressed(file, CrowdReader.openFile(file, null));
+    return open(file, null);
+  }
+
+  /**
+   * As {@link #open(Path)}, counting the bytes of the file (compressed or not) for {@code
+   * bytesRead} when not null.
+   */
+  static InputStream open(Path file, LongConsumer bytesRead) throws CrowdFormatException {
+    InputStream raw;
+    try {
+      raw = Files.newInputStream(file);
+    } catch (IOException e) {
+      throw unreadable(file, e);
+    }
+    return decompressed(file, bytesRead == null ? raw : new CountingStream(raw, bytesRead));
   }
 
   /** {@code raw} buffered and decompressed when {@code name} ends with {@code .gz}. */
   public static InputStream decompressed(Path name, InputStream raw) throws CrowdFormatException {
-    try {
-      return CrowdReader.decompressed(name, raw);
-    } catch (IOException e) {
-      throw CrowdReader.unreadable(name, null, e);
+    InputStream in = new BufferedInputStream(raw, 1 << 16);
+    String n = name.getFileName() == null ? "" : name.getFileName().toString();
+    if (n.endsWith(".gz")) {
+      try {
+        in = new GZIPInputStream(in, 1 << 16);
+      } catch (IOException e) {
+        try {
+          raw.close();
+        } catch (IOException ignored) {
+          // already failing
+        }
+        throw unreadable(name, e);
+      }
     }
+    return in;
   }
 
-  /**
-   * Reads the delimited text of {@code in} (closed here; already decompressed) record by record
-   * under the text rules of {@code rules}; {@code name} appears in messages.
-   */
-  public static void readRecords(
-      Path name, InputStream in, char delimiter, CsvFormat rules, Records records)
-      throws CrowdFormatException {
-    StrictText text = null;
-    try (StrictText t = text = CrowdReader.text(in, delimiter, rules);
-        CsvReader<CsvRecord> csv = CrowdReader.csv(t, delimiter, rules)) {
-      for (CsvRecord r : csv) {
-        records.accept(r.getStartingLineNumber(), r.getFields());
-      }
-    } catch (CsvParseException | UncheckedIOException e) {
-      throw CrowdReader.parseError(name, text, e);
-    } catch (IOException e) {
-      throw CrowdReader.unreadable(name, text, e);
+  /** A file that cannot be read: missing, not a complete gzip file, or another I/O problem. */
+  static CrowdFormatException unreadable(Path file, IOException e) {
+    if (e instanceof java.util.zip.ZipException || e instanceof java.io.EOFException) {
+      return new CrowdFormatException(
+          file, 0, null, "not a complete gzip file: " + e.getMessage(), e);
     }
+    String why =
+        e instanceof NoSuchFileException ? "no such file" : "cannot read: " + e.getMessage();
+    return new CrowdFormatException(file, 0, null, why, e);
   }
 
   /**

@@ -10,15 +10,16 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.io.StrictInput;
 
 /**
  * Reads multi-label answers and gold from CSV/TSV (optionally gzipped) in either layout: one row
  * per (task, worker) whose label field holds the tags joined with a separator ({@code cat|dog}; an
  * empty field is the empty set, "none of these"), or one row per (task, worker, tag). Rows of the
- * same (task, worker), or of the same task in a gold file, are united. The strict-input rules of
- * the single-label reader apply; every error names the file, line and field.
+ * same (task, worker), or of the same task in a gold file, are united. The file is read through the
+ * record source, {@link CsvRecords}, under its strict rules; every error names the file, line and
+ * field.
  */
 public final class MultiLabelReader {
   /**
@@ -44,7 +45,7 @@ public final class MultiLabelReader {
       throws CrowdFormatException {
     TagAnswers.Builder b = TagAnswers.builder();
     extraTags.forEach(b::declareTag);
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.taskColumn());
       int wc = t.column(layout.workerColumn());
       int lc = t.column(layout.labelColumn());
@@ -64,7 +65,7 @@ public final class MultiLabelReader {
   public static Map<String, Set<String>> readGold(Path file, Layout layout, CsvFormat rules)
       throws CrowdFormatException {
     Map<String, Set<String>> out = new LinkedHashMap<>();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.taskColumn());
       int lc = t.column(layout.labelColumn());
       while (t.next()) {
@@ -82,9 +83,9 @@ public final class MultiLabelReader {
     return out;
   }
 
-  private static List<String> tags(CsvTable t, int col, Layout layout, CsvFormat rules)
+  private static List<String> tags(CsvRecords t, int col, Layout layout, CsvFormat rules)
       throws CrowdFormatException {
-    String raw = t.raw(col);
+    String raw = t.text(col);
     if (raw.isBlank()) {
       return List.of();
     }

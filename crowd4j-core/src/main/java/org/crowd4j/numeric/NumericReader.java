@@ -8,12 +8,12 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 
 /**
  * Reads numeric answers from a long CSV/TSV file (optionally gzipped), one row per answer ({@code
  * task,worker,label} by default), and gold from one row per task ({@code task,label}). Ids follow
- * the strict rules of {@link org.crowd4j.io.CrowdReader}. Numbers are decimal only: an optional
+ * the strict rules of the record source, {@link CsvRecords}. Numbers are decimal only: an optional
  * sign, digits with an optional point, an optional exponent ({@code 12}, {@code -0.5}, {@code
  * 3e-2}); {@code 1d}, {@code 0x1p3}, {@code NaN}, {@code Infinity}, an empty field and a number too
  * large for a {@code double} are errors naming file, line and field. Repeated (task, worker)
@@ -51,7 +51,7 @@ public final class NumericReader {
   public static NumericAnswers read(Path file, Layout layout, CsvFormat rules)
       throws CrowdFormatException {
     NumericAnswers.Builder b = NumericAnswers.builder();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int wc = t.column(layout.worker());
       int vc = t.column(layout.value());
@@ -80,7 +80,7 @@ public final class NumericReader {
       throws CrowdFormatException {
     Map<String, Double> out = new LinkedHashMap<>();
     Map<String, Long> lineOf = new HashMap<>();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int vc = t.column(layout.value());
       while (t.next()) {
@@ -104,9 +104,9 @@ public final class NumericReader {
   }
 
   /** Field {@code col} of the current row as a finite decimal number. */
-  private static double number(CsvTable t, int col) throws CrowdFormatException {
+  private static double number(CsvRecords t, int col) throws CrowdFormatException {
     String field = t.name(col);
-    String s = t.raw(col).strip();
+    String s = t.text(col).strip();
     if (s.isEmpty()) {
       throw t.error(field, "field '" + field + "' is empty (expected a number)");
     }

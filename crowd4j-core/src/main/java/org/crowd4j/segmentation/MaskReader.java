@@ -12,16 +12,16 @@ import java.util.Map;
 import javax.imageio.ImageIO;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 
 /**
  * Reads masks in long format, {@code task,worker,segmentation}, one per row. The segmentation field
  * holds either rows of 0/1 joined by {@code ;} (crowd-kit's fixtures), a run-length mask {@code
  * HxW:runs} (see {@link Mask#parseRle}), or the path of a PNG file, relative to the CSV's folder,
  * whose pixels are set where a colour sample is non-zero (alpha ignored; palette images by index).
- * Ids follow the strict rules of {@link org.crowd4j.io.CrowdReader}; a malformed mask, a mask whose
- * size differs from the image's other masks and a repeated (task, worker) pair are errors naming
- * file, line and field.
+ * Ids follow the strict rules of the record source, {@link CsvRecords}; a malformed mask, a mask
+ * whose size differs from the image's other masks and a repeated (task, worker) pair are errors
+ * naming file, line and field.
  */
 public final class MaskReader {
   private MaskReader() {}
@@ -45,7 +45,7 @@ public final class MaskReader {
       throws CrowdFormatException {
     MaskAnswers.Builder b = MaskAnswers.builder();
     Path dir = file.toAbsolutePath().getParent();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int wc = t.column(layout.worker());
       int sc = t.column(layout.segmentation());
@@ -66,7 +66,7 @@ public final class MaskReader {
     return b.build();
   }
 
-  private static Mask parse(CsvTable t, int col, Path dir) throws CrowdFormatException {
+  private static Mask parse(CsvRecords t, int col, Path dir) throws CrowdFormatException {
     String s = t.id(col);
     String name = t.name(col);
     if (s.toLowerCase(Locale.ROOT).endsWith(".png")) {
@@ -125,7 +125,7 @@ public final class MaskReader {
       throws CrowdFormatException {
     Map<String, Mask> out = new java.util.LinkedHashMap<>();
     Path dir = file.toAbsolutePath().getParent();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int sc = t.column(layout.segmentation());
       while (t.next()) {
@@ -142,7 +142,7 @@ public final class MaskReader {
   public static Map<String, Double> readSkills(Path file, CsvFormat rules)
       throws CrowdFormatException {
     Map<String, Double> out = new HashMap<>();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int wc = t.column("worker");
       int sc = t.column("skill");
       while (t.next()) {

@@ -2,17 +2,15 @@ package org.crowd4j.segmentation;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import javax.imageio.ImageIO;
 import org.crowd4j.io.AtomicFiles;
-import org.crowd4j.io.CsvFields;
+import org.crowd4j.io.CsvWriter;
 
 /**
  * Writes aggregated masks as {@code task,segmentation} CSV (rows of 0/1 joined by {@code ;}, or
- * run-length) or as one PNG per image, each file through a temporary sibling moved into place.
+ * run-length; through {@link CsvWriter}) or as one PNG per image, each file through a temporary
+ * sibling moved into place.
  */
 public final class MaskWriter {
   private MaskWriter() {}
@@ -28,19 +26,14 @@ public final class MaskWriter {
   /** Writes {@code result} to {@code file} as CSV. */
   public static void writeCsv(Path file, SegmentationResult result, Encoding encoding)
       throws IOException {
-    AtomicFiles.write(
+    CsvWriter.write(
         file,
-        out -> {
-          Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-          w.write("task,segmentation\n");
+        csv -> {
+          csv.row("task", "segmentation");
           for (int t = 0; t < result.tasks().size(); t++) {
             Mask m = result.mask(t);
-            w.write(CsvFields.field(result.tasks().name(t)));
-            w.write(',');
-            w.write(encoding == Encoding.RLE ? m.toRle() : m.toRows());
-            w.write('\n');
+            csv.row(result.tasks().name(t), encoding == Encoding.RLE ? m.toRle() : m.toRows());
           }
-          w.flush();
         });
   }
 

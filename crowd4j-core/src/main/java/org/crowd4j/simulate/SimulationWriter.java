@@ -3,15 +3,11 @@ package org.crowd4j.simulate;
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.io.AtomicFiles;
-import org.crowd4j.io.CsvFields;
+import org.crowd4j.io.CsvWriter;
 
 /**
  * Writes a simulated crowd to a folder: {@code answers.csv} ({@code task,worker,label}), {@code
@@ -26,54 +22,42 @@ public final class SimulationWriter {
   public static void write(Path dir, SimulatedCrowd crowd, float[] features, int dim)
       throws IOException {
     CrowdDataset data = crowd.data();
-    AtomicFiles.write(
+    CsvWriter.write(
         dir.resolve("answers.csv"),
-        out -> {
-          Writer w = writer(out);
-          w.write("task,worker,label\n");
+        csv -> {
+          csv.row("task", "worker", "label");
           for (int a = 0; a < data.numAnswers(); a++) {
-            w.write(CsvFields.field(data.tasks().name(data.task(a))));
-            w.write(',');
-            w.write(CsvFields.field(data.workers().name(data.worker(a))));
-            w.write(',');
-            w.write(CsvFields.field(data.labels().name(data.label(a))));
-            w.write('\n');
+            csv.row(
+                data.tasks().name(data.task(a)),
+                data.workers().name(data.worker(a)),
+                data.labels().name(data.label(a)));
           }
-          w.flush();
         });
     int[] truth = crowd.truth();
-    AtomicFiles.write(
+    CsvWriter.write(
         dir.resolve("gold.csv"),
-        out -> {
-          Writer w = writer(out);
-          w.write("task,label\n");
+        csv -> {
+          csv.row("task", "label");
           for (int i = 0; i < truth.length; i++) {
-            w.write(Integer.toString(i));
-            w.write(',');
-            w.write(Integer.toString(truth[i]));
-            w.write('\n');
+            csv.number(i).number(truth[i]).end();
           }
-          w.flush();
         });
     if (features != null) {
-      AtomicFiles.write(
+      CsvWriter.write(
           dir.resolve("features.csv"),
-          out -> {
-            Writer w = writer(out);
-            StringBuilder sb = new StringBuilder("task");
+          csv -> {
+            csv.field("task");
             for (int f = 0; f < dim; f++) {
-              sb.append(",f").append(f);
+              csv.field("f" + f);
             }
-            w.write(sb.append('\n').toString());
+            csv.end();
             for (int i = 0; i < truth.length; i++) {
-              sb.setLength(0);
-              sb.append(i);
+              csv.number(i);
               for (int f = 0; f < dim; f++) {
-                sb.append(',').append(features[i * dim + f]);
+                csv.field(Float.toString(features[i * dim + f]));
               }
-              w.write(sb.append('\n').toString());
+              csv.end();
             }
-            w.flush();
           });
     }
     AtomicFiles.write(dir.resolve("true_confusions.json"), out -> writeJson(out, crowd));
@@ -130,9 +114,5 @@ public final class SimulationWriter {
       g.writeEndArray();
     }
     g.writeEndArray();
-  }
-
-  private static Writer writer(java.io.OutputStream out) {
-    return new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
   }
 }

@@ -9,14 +9,14 @@ import java.util.Objects;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 
 /**
  * Reads text answers ({@code task,worker,text}, optionally an embedding column of space-separated
  * numbers, crowd-kit's layout), answer embeddings from a separate file ({@code task,worker} and
  * either one column of space-separated numbers or one number per column) and true task embeddings
  * ({@code task} and the same two layouts). The text is kept as typed: not trimmed, and may be
- * empty. Ids follow the strict rules of {@link org.crowd4j.io.CrowdReader}; a repeated (task,
+ * empty. Ids follow the strict rules of the record source, {@link CsvRecords}; a repeated (task,
  * worker) pair, a number that does not parse or is not finite, and an embedding of another length
  * are errors naming file, line and field.
  */
@@ -50,7 +50,7 @@ public final class TextReader {
       throws CrowdFormatException {
     TextAnswers.Builder b = TextAnswers.builder();
     Map<String, Long> seen = new HashMap<>();
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int wc = t.column(layout.worker());
       int xc = t.column(layout.text());
@@ -70,7 +70,7 @@ public final class TextReader {
                   + before
                   + ")");
         }
-        String text = t.raw(xc);
+        String text = t.text(xc);
         if (ec < 0) {
           b.add(task, worker, text);
         } else {
@@ -105,7 +105,7 @@ public final class TextReader {
     double[] values = null;
     int dim = -1;
     boolean[] filled = new boolean[data.size()];
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(taskColumn);
       int wc = t.column(workerColumn);
       int[] cols = valueColumns(t, tc, wc);
@@ -155,7 +155,7 @@ public final class TextReader {
     Map<String, Long> seen = new HashMap<>();
     double[] values = new double[0];
     int dim = -1;
-    try (CsvTable t = CsvTable.open(file, rules)) {
+    try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(taskColumn);
       int[] cols = valueColumns(t, tc, -1);
       while (t.next()) {
@@ -186,7 +186,7 @@ public final class TextReader {
         Vocabulary.of(tasks), dim, java.util.Arrays.copyOf(values, tasks.size() * dim));
   }
 
-  private static int[] valueColumns(CsvTable t, int a, int b) throws CrowdFormatException {
+  private static int[] valueColumns(CsvRecords t, int a, int b) throws CrowdFormatException {
     String[] h = t.header();
     List<Integer> cols = new ArrayList<>();
     for (int i = 0; i < h.length; i++) {
@@ -201,20 +201,20 @@ public final class TextReader {
     return cols.stream().mapToInt(Integer::intValue).toArray();
   }
 
-  private static double[] values(CsvTable t, int[] cols) throws CrowdFormatException {
+  private static double[] values(CsvRecords t, int[] cols) throws CrowdFormatException {
     if (cols.length == 1) {
       return vector(t, cols[0]);
     }
     double[] out = new double[cols.length];
     for (int i = 0; i < cols.length; i++) {
-      out[i] = number(t, cols[i], t.raw(cols[i]).trim());
+      out[i] = number(t, cols[i], t.text(cols[i]).trim());
     }
     return out;
   }
 
   /** Field {@code col} as space-separated finite numbers (at least one). */
-  static double[] vector(CsvTable t, int col) throws CrowdFormatException {
-    String s = t.raw(col).trim();
+  static double[] vector(CsvRecords t, int col) throws CrowdFormatException {
+    String s = t.text(col).trim();
     if (s.startsWith("[") && s.endsWith("]")) {
       s = s.substring(1, s.length() - 1).trim();
     }
@@ -229,7 +229,7 @@ public final class TextReader {
     return out;
   }
 
-  private static double number(CsvTable t, int col, String s) throws CrowdFormatException {
+  private static double number(CsvRecords t, int col, String s) throws CrowdFormatException {
     double v;
     try {
       v = Double.parseDouble(s);

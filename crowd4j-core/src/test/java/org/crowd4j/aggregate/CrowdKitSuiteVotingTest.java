@@ -19,7 +19,9 @@ import org.crowd4j.aggregate.WeightedMajorityVote.MissingSkill;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.SkillsReader;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.OptionsBinder;
 import org.crowd4j.testing.PeerTables;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
@@ -319,9 +321,13 @@ class CrowdKitSuiteVotingTest {
   void weightedMajorityVoteWithGivenSkills() throws Exception {
     CrowdDataset simple = answers("simple");
     Path skillsFile = SharedData.suite("suite/MajorityVote__simple__skills.csv");
-    Map<String, Double> skills = WeightedMajorityVote.readSkills(skillsFile);
+    Map<String, Double> skills = SkillsReader.read(skillsFile);
     AggregationResult r =
-        Methods.create("wmv", Map.of("skillsFile", skillsFile.toString())).fit(simple);
+        SkillsReader.weightedMajorityVote(
+                OptionsBinder.bind(
+                    WeightedMajorityVote.Options.defaults(),
+                    Map.of("skillsFile", skillsFile.toString())))
+            .fit(simple);
     assertSkills("suite/MajorityVote__simple__skills.csv", simple, r.workers().skills(), 0, 1e-12);
 
     String dropped = "0c3eb7d5fcc414db137c4180a654c06e";

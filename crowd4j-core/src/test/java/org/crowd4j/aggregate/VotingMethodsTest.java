@@ -6,9 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -19,17 +16,13 @@ import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.WeightedMajorityVote.MissingSkill;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
-import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Hand-checked cases, option validation and properties of the voting methods and one-coin DS. */
 class VotingMethodsTest {
-  @TempDir Path tmp;
-
   private static CrowdDataset small() {
     return CrowdDataset.builder()
         .add("t1", "w1", "a")
@@ -80,55 +73,6 @@ class VotingMethodsTest {
                 WeightedMajorityVote.Options.defaults()
                     .withMissingSkill(MissingSkill.VALUE, Double.NaN));
     assertTrue(e.getMessage().contains("defaultSkill"), e.getMessage());
-  }
-
-  @Test
-  void skillsFileThroughTheRegistry() throws IOException {
-    Path file = tmp.resolve("skills.csv");
-    Files.writeString(file, "worker,skill\nw1,0.9\nw2,0.2\nw3,0.3\n");
-    AggregationResult r = Methods.create("wmv", Map.of("skillsFile", file.toString())).fit(small());
-    assertEquals(0.9 / 1.4, r.posterior(0, 0), 1e-12);
-
-    IllegalArgumentException none =
-        assertThrows(IllegalArgumentException.class, () -> Methods.create("wmv", Map.of()));
-    assertTrue(none.getMessage().contains("skillsFile"), none.getMessage());
-
-    Path absent = tmp.resolve("absent.csv");
-    IllegalArgumentException missing =
-        assertThrows(
-            IllegalArgumentException.class,
-            () -> Methods.create("wmv", Map.of("skillsFile", absent.toString())));
-    assertTrue(missing.getMessage().contains("absent.csv"), missing.getMessage());
-  }
-
-  @Test
-  void skillsFileErrorsNameFileAndLine() throws IOException {
-    Path bad = tmp.resolve("bad.csv");
-    Files.writeString(bad, "worker,skill\nw1,0.9\nw2,high\n");
-    CrowdFormatException e =
-        assertThrows(CrowdFormatException.class, () -> WeightedMajorityVote.readSkills(bad));
-    assertTrue(e.getMessage().contains("bad.csv:3"), e.getMessage());
-    assertEquals(3, e.line());
-
-    Path dup = tmp.resolve("dup.csv");
-    Files.writeString(dup, "worker,skill\nw1,0.9\nw1,0.2\n");
-    assertEquals(
-        3,
-        assertThrows(CrowdFormatException.class, () -> WeightedMajorityVote.readSkills(dup))
-            .line());
-
-    Path negative = tmp.resolve("negative.csv");
-    Files.writeString(negative, "worker,skill\nw1,-0.5\n");
-    assertEquals(
-        2,
-        assertThrows(CrowdFormatException.class, () -> WeightedMajorityVote.readSkills(negative))
-            .line());
-
-    Path noColumn = tmp.resolve("nocolumn.csv");
-    Files.writeString(noColumn, "worker,weight\nw1,0.5\n");
-    CrowdFormatException col =
-        assertThrows(CrowdFormatException.class, () -> WeightedMajorityVote.readSkills(noColumn));
-    assertTrue(col.getMessage().contains("'skill'"), col.getMessage());
   }
 
   @Test

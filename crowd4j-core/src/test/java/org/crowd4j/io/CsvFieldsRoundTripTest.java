@@ -10,35 +10,17 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.crowd4j.testing.CsvRoundTrip;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every field {@link CsvFields#field} writes reads back as typed through the strict reader ({@link
- * CsvTable#raw}): quotes, commas, tabs, line breaks, carriage returns, leading and trailing spaces
- * and text beyond the basic plane, alone and mixed at random (seeded).
+ * Every field {@link CsvFields#field} writes reads back as typed through the record source ({@link
+ * CsvRecords#text}): quotes, commas, tabs, line breaks, carriage returns, leading and trailing
+ * spaces and text beyond the basic plane, alone and mixed at random (seeded).
  */
 class CsvFieldsRoundTripTest {
-  private static final String[] PIECES = {
-    "a",
-    "\"",
-    "\"\"",
-    ",",
-    "\t",
-    "\n",
-    "\r\n",
-    "\r",
-    " ",
-    "  x  ",
-    "é",
-    "猫",
-    "\uD83D\uDE00",
-    "0",
-    "-1.5",
-    "'",
-    ";",
-    "|"
-  };
+  private static final String[] PIECES = CsvRoundTrip.PIECES;
 
   @TempDir Path dir;
 
@@ -64,10 +46,10 @@ class CsvFieldsRoundTripTest {
     Path csv = dir.resolve("fields.csv");
     Files.writeString(csv, file.toString(), StandardCharsets.UTF_8);
     List<String> read = new ArrayList<>();
-    try (CsvTable t = CsvTable.open(csv, CsvFormat.defaults().withControlCharacters(true))) {
+    try (CsvRecords t = CsvRecords.open(csv, CsvFormat.defaults().withControlCharacters(true))) {
       int value = t.column("value");
       while (t.next()) {
-        read.add(t.raw(value));
+        read.add(t.text(value));
       }
     }
     assertEquals(values, read);

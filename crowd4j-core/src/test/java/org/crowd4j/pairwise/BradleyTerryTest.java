@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.PairwiseReader;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 

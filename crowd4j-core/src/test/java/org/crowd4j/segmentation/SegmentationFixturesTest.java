@@ -7,7 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,7 @@ class SegmentationFixturesTest {
       throws Exception {
     Path p = SharedData.suite("suite/" + file);
     int rows = 0;
-    try (CsvTable t = CsvTable.open(p, CsvFormat.defaults())) {
+    try (CsvRecords t = CsvRecords.open(p, CsvFormat.defaults())) {
       int tc = t.column("task");
       int sc = t.column("agg_segmentation");
       while (t.next()) {

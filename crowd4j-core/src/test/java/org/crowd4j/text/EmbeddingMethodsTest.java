@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.crowd4j.internal.kernel.ChiSquared;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
 
@@ -20,13 +20,13 @@ class EmbeddingMethodsTest {
   /** Output and embedding per task of a suite file (rtol 1e-5 as assert_frame_equal). */
   private static void assertSuite(String file, TextAnswers data, TextResult r) throws Exception {
     int rows = 0;
-    try (CsvTable t = CsvTable.open(TextFixtures.suite(file), CsvFormat.defaults())) {
+    try (CsvRecords t = CsvRecords.open(TextFixtures.suite(file), CsvFormat.defaults())) {
       int tc = t.column("task");
       int oc = t.column("output");
       int ec = t.column("embedding");
       while (t.next()) {
         int task = data.tasks().id(t.id(tc));
-        assertEquals(t.raw(oc), r.text(task), t.id(tc));
+        assertEquals(t.text(oc), r.text(task), t.id(tc));
         double[] expected = TextReader.vector(t, ec);
         double[] got = data.embedding(r.chosen()[task]);
         for (int j = 0; j < expected.length; j++) {

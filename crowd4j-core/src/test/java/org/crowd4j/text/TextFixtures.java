@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvTable;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.testing.SharedData;
 
 /** crowd-kit's text fixtures from the shared folder. */
@@ -28,11 +28,11 @@ final class TextFixtures {
   static Map<String, String> twoColumns(Path file, String key, String value)
       throws CrowdFormatException {
     Map<String, String> out = new LinkedHashMap<>();
-    try (CsvTable t = CsvTable.open(file, CsvFormat.defaults())) {
+    try (CsvRecords t = CsvRecords.open(file, CsvFormat.defaults())) {
       int k = t.column(key);
       int v = t.column(value);
       while (t.next()) {
-        out.put(t.id(k), t.raw(v));
+        out.put(t.id(k), t.text(v));
       }
     }
     return out;

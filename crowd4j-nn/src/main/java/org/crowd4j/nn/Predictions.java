@@ -1,13 +1,10 @@
 package org.crowd4j.nn;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.crowd4j.data.Vocabulary;
-import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CsvWriter;
 
 /** Writes class probabilities as CSV: {@code task,label,p_<class>…}, one row per item. */
 public final class Predictions {
@@ -30,17 +27,14 @@ public final class Predictions {
     if (probs.length != n * k) {
       throw new IllegalArgumentException("probs must have " + n + " × " + k + " entries");
     }
-    AtomicFiles.write(
+    CsvWriter.write(
         file,
-        out -> {
-          BufferedWriter w =
-              new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-          w.write("task,label");
+        csv -> {
+          csv.field("task").field("label");
           for (int c = 0; c < k; c++) {
-            w.write(",");
-            w.write(quote("p_" + labels.name(c)));
+            csv.field("p_" + labels.name(c));
           }
-          w.write("\n");
+          csv.end();
           for (int i = 0; i < n; i++) {
             int best = 0;
             for (int c = 1; c < k; c++) {
@@ -48,23 +42,12 @@ public final class Predictions {
                 best = c;
               }
             }
-            w.write(quote(tasks.name(i)));
-            w.write(",");
-            w.write(quote(labels.name(best)));
+            csv.field(tasks.name(i)).field(labels.name(best));
             for (int c = 0; c < k; c++) {
-              w.write(",");
-              w.write(String.format(Locale.ROOT, "%.6g", probs[i * k + c]));
+              csv.field(String.format(Locale.ROOT, "%.6g", probs[i * k + c]));
             }
-            w.write("\n");
+            csv.end();
           }
-          w.flush();
         });
-  }
-
-  private static String quote(String s) {
-    if (s.indexOf(',') < 0 && s.indexOf('"') < 0 && s.indexOf('\n') < 0 && s.indexOf('\r') < 0) {
-      return s;
-    }
-    return '"' + s.replace("\"", "\"\"") + '"';
   }
 }

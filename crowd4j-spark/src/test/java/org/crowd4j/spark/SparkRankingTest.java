@@ -3,9 +3,9 @@ package org.crowd4j.spark;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
-import org.crowd4j.io.ComparisonsWriter;
 import org.crowd4j.method.IterationListener;
 import org.crowd4j.pairwise.BradleyTerry;
+import org.crowd4j.pairwise.ComparisonsWriter;
 import org.crowd4j.pairwise.PairwiseSimulator;
 import org.crowd4j.pairwise.Ranking;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,5 @@
 package org.crowd4j.cli.report;
 
-import de.siegmar.fastcsv.reader.CsvReader;
-import de.siegmar.fastcsv.reader.CsvRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -13,6 +11,9 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvRecords;
 import org.jfree.chart.ChartUtils;
 import org.jfree.chart.JFreeChart;
 
@@ -67,45 +68,42 @@ public final class ResultsPlot {
     Map<String, Map<Double, List<Double>>> groups = new TreeMap<>();
     TreeSet<Double> xs = new TreeSet<>();
     int runs = 0;
-    try (CsvReader<CsvRecord> reader =
-        CsvReader.builder().detectBomHeader(true).ofCsvRecord(csv, StandardCharsets.UTF_8)) {
-      List<String> header = null;
-      for (CsvRecord r : reader) {
-        if (header == null) {
-          header = r.getFields();
-          for (String c : columns(spec)) {
-            if (!header.contains(c)) {
-              throw new IllegalArgumentException(
-                  csv + ": no column '" + c + "'; the columns are " + String.join(", ", header));
-            }
-          }
-          continue;
+    try (CsvRecords in = CsvRecords.open(csv, CsvFormat.defaults())) {
+      List<String> header = in.headerFields();
+      for (String c : columns(spec)) {
+        if (!header.contains(c)) {
+          throw new IllegalArgumentException(
+              csv + ": no column '" + c + "'; the columns are " + String.join(", ", header));
         }
-        if (r.getFieldCount() != header.size()) {
+      }
+      while (in.nextOfAnyWidth()) {
+        if (in.fieldCount() != header.size()) {
           throw new IllegalArgumentException(
               csv
                   + ":"
-                  + r.getStartingLineNumber()
+                  + in.line()
                   + ": "
-                  + r.getFieldCount()
+                  + in.fieldCount()
                   + " fields, the header has "
                   + header.size());
         }
         boolean keep = true;
         for (Map.Entry<String, String> e : spec.where().entrySet()) {
-          keep &= r.getField(header.indexOf(e.getKey())).equals(e.getValue());
+          keep &= in.field(header.indexOf(e.getKey())).equals(e.getValue());
         }
         if (!keep) {
           continue;
         }
-        double x = number(r.getField(header.indexOf(spec.x())), csv, r, spec.x());
-        double y = number(r.getField(header.indexOf(spec.y())), csv, r, spec.y());
-        String s = spec.series() == null ? spec.y() : r.getField(header.indexOf(spec.series()));
+        double x = number(in.field(header.indexOf(spec.x())), csv, in.line(), spec.x());
+        double y = number(in.field(header.indexOf(spec.y())), csv, in.line(), spec.y());
+        String s = spec.series() == null ? spec.y() : in.field(header.indexOf(spec.series()));
         groups.computeIfAbsent(s, k -> new TreeMap<>()).computeIfAbsent(x, k -> new ArrayList<>());
         groups.get(s).get(x).add(y);
         xs.add(x);
         runs++;
       }
+    } catch (CrowdFormatException e) {
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
     if (runs == 0) {
       throw new IllegalArgumentException(csv + ": no row matches " + spec.where());
@@ -167,7 +165,7 @@ public final class ResultsPlot {
     return c;
   }
 
-  private static double number(String field, Path csv, CsvRecord r, String column) {
+  private static double number(String field, Path csv, long line, String column) {
     try {
       return Double.parseDouble(field);
     } catch (NumberFormatException e) {
@@ -176,14 +174,7 @@ public final class ResultsPlot {
         return Double.parseDouble(m.group(1));
       }
       throw new IllegalArgumentException(
-          csv
-              + ":"
-              + r.getStartingLineNumber()
-              + ": field '"
-              + column
-              + "' is not a number: '"
-              + field
-              + "'");
+          csv + ":" + line + ": field '" + column + "' is not a number: '" + field + "'");
     }
   }
 }

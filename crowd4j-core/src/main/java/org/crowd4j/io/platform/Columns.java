@@ -127,15 +127,4 @@ final class Columns {
     }
     return new int[] {find(candidates.get(0)), find(candidates.get(1))};
   }
-
-  /** Checks that a record has as many fields as the header. */
-  void check(long at, List<String> fields) throws CrowdFormatException {
-    if (fields.size() != names.size()) {
-      throw new CrowdFormatException(
-          file,
-          at,
-          null,
-          "expected " + names.size() + " fields as in the header, found " + fields.size());
-    }
-  }
 }

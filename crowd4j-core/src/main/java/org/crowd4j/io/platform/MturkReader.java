@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.io.StrictInput;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.text.TextAnswers;
@@ -39,10 +40,7 @@ public final class MturkReader {
       Path name, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Reading r = new Reading(name, rules, options);
-    StrictInput.readRecords(name, in, rules.delimiterFor(name), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(name, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(name, in, rules.delimiterFor(name), rules));
     return r.answers.build("the batch results");
   }
 
@@ -61,10 +59,7 @@ public final class MturkReader {
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.texts = new TextRows(file, rules);
-    StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(file, in, rules.delimiterFor(file), rules));
     return r.texts.build("the batch results", r.notes.lines());
   }
 
@@ -84,16 +79,12 @@ public final class MturkReader {
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.pairs = new PairRows(file, rules);
-    StrictInput.readRecords(file, in, rules.delimiterFor(file), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(file, in, rules.delimiterFor(file), rules));
     return r.pairs.build("the batch results", r.notes.lines());
   }
 
   /** The state of one reading: the header's layout and the answers so far. */
-  private static final class Reading implements StrictInput.Records {
-    private final Path file;
+  private static final class Reading extends ResultsTable {
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
@@ -108,31 +99,30 @@ public final class MturkReader {
     private int status;
 
     Reading(Path file, CsvFormat rules, ExportOptions options) {
-      this.file = file;
+      super(file);
       this.rules = rules;
       this.options = options;
       this.answers = new Answers(file, rules);
     }
 
     @Override
-    public void accept(long line, List<String> fields) throws CrowdFormatException {
-      if (header == null) {
-        Columns h = new Columns(file, line, fields);
-        worker = h.require("WorkerId", "the annotator");
-        if (pairs != null) {
-          items = h.pair("Input.", options.itemFields());
-        } else {
-          task =
-              options.taskField() == null
-                  ? h.require("HITId", "the task id")
-                  : h.choose("Input.", options.taskField(), "the task id", "--task-field");
-        }
-        answer = h.choose("Answer.", options.answerField(), "the answer", "--answer-field");
-        status = h.find("AssignmentStatus");
-        header = h;
-        return;
+    void layout(Columns h) throws CrowdFormatException {
+      worker = h.require("WorkerId", "the annotator");
+      if (pairs != null) {
+        items = h.pair("Input.", options.itemFields());
+      } else {
+        task =
+            options.taskField() == null
+                ? h.require("HITId", "the task id")
+                : h.choose("Input.", options.taskField(), "the task id", "--task-field");
       }
-      header.check(line, fields);
+      answer = h.choose("Answer.", options.answerField(), "the answer", "--answer-field");
+      status = h.find("AssignmentStatus");
+      header = h;
+    }
+
+    @Override
+    void row(long line, List<String> fields) throws CrowdFormatException {
       if (status >= 0 && fields.get(status).trim().equals("Rejected")) {
         answers.skip("rejected assignment(s)");
         notes.skip("rejected assignment(s)", 1);

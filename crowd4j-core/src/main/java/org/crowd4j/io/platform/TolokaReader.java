@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.CsvRecords;
 import org.crowd4j.io.StrictInput;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.text.TextAnswers;
@@ -45,10 +46,7 @@ public final class TolokaReader {
       Path name, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Reading r = new Reading(name, rules, options);
-    StrictInput.readRecords(name, in, delimiter(name, rules), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(name, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(name, in, delimiter(name, rules), rules));
     return r.answers.build("the Toloka results");
   }
 
@@ -77,10 +75,7 @@ public final class TolokaReader {
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.texts = new TextRows(file, rules);
-    StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(file, in, delimiter(file, rules), rules));
     return r.texts.build("the Toloka results", r.notes.lines());
   }
 
@@ -100,16 +95,12 @@ public final class TolokaReader {
       throws CrowdFormatException {
     Reading r = new Reading(file, rules, options);
     r.pairs = new PairRows(file, rules);
-    StrictInput.readRecords(file, in, delimiter(file, rules), rules, r);
-    if (r.header == null) {
-      throw new CrowdFormatException(file, 0, null, "the file is empty (no header)");
-    }
+    r.readAll(CsvRecords.ofText(file, in, delimiter(file, rules), rules));
     return r.pairs.build("the Toloka results", r.notes.lines());
   }
 
   /** The state of one reading: the header's layout and the answers so far. */
-  private static final class Reading implements StrictInput.Records {
-    private final Path file;
+  private static final class Reading extends ResultsTable {
     private final CsvFormat rules;
     private final ExportOptions options;
     private final Answers answers;
@@ -125,22 +116,14 @@ public final class TolokaReader {
     private int golden;
 
     Reading(Path file, CsvFormat rules, ExportOptions options) {
-      this.file = file;
+      super(file);
       this.rules = rules;
       this.options = options;
       this.answers = new Answers(file, rules);
     }
 
     @Override
-    public void accept(long line, List<String> fields) throws CrowdFormatException {
-      if (header == null) {
-        layout(new Columns(file, line, fields));
-      } else {
-        row(line, fields);
-      }
-    }
-
-    private void layout(Columns h) throws CrowdFormatException {
+    void layout(Columns h) throws CrowdFormatException {
       worker = h.require("ASSIGNMENT:worker_id", "the annotator");
       if (pairs != null) {
         items = h.pair("INPUT:", options.itemFields());
@@ -161,8 +144,8 @@ public final class TolokaReader {
       header = h;
     }
 
-    private void row(long line, List<String> fields) throws CrowdFormatException {
-      header.check(line, fields);
+    @Override
+    void row(long line, List<String> fields) throws CrowdFormatException {
       if (status >= 0 && fields.get(status).trim().equals("REJECTED")) {
         answers.skip("rejected assignment(s)");
         notes.skip("rejected assignment(s)", 1);

@@ -1,4 +1,4 @@
-package org.crowd4j.io;
+package org.crowd4j.pairwise;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.crowd4j.pairwise.BradleyTerry;
-import org.crowd4j.pairwise.Comparisons;
-import org.crowd4j.pairwise.Ranking;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

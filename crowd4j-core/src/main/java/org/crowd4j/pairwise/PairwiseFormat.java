@@ -1,6 +1,7 @@
-package org.crowd4j.io;
+package org.crowd4j.pairwise;
 
 import java.util.Objects;
+import org.crowd4j.io.CsvFormat;
 
 /**
  * How a pairwise comparisons file is laid out: the header names of the worker ({@code null} for
