@@ -7,7 +7,7 @@ import org.crowd4j.io.CsvWriter;
 /**
  * Writes a {@link Ranking} as CSV through {@link CsvWriter}: {@code item,score,stderr,rank,
  * component} in rank order, an undefined error or score as an empty field. Its model JSON is
- * written by {@link org.crowd4j.io.RankingModelWriter}.
+ * written by {@link org.crowd4j.model.RankingModelWriter}.
  */
 public final class RankingWriter {
   private RankingWriter() {}
