@@ -5,11 +5,10 @@ import java.nio.file.Path;
 import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportFormat;
 import org.crowd4j.io.platform.ExportOptions;
-import org.crowd4j.io.platform.LabelStudioReader;
-import org.crowd4j.io.platform.MturkReader;
+import org.crowd4j.io.platform.ExportReader;
 import org.crowd4j.io.platform.SageMakerReader;
-import org.crowd4j.io.platform.TolokaReader;
 
 /**
  * Fuzz target of the platforms' export readers: the variant byte chooses the reader (bits 0–2:
@@ -49,13 +48,19 @@ public final class ExportsFuzz {
     }
     try {
       switch (v & 7) {
-        case 1 -> TolokaReader.read(name, in, rules, options(v, "INPUT:url", "OUTPUT:kind"));
-        case 2 -> MturkReader.read(name, in, rules, options(v, "Input.url", "Answer.kind"));
+        case 1 ->
+            ExportReader.read(
+                name, in, ExportFormat.TOLOKA, rules, options(v, "INPUT:url", "OUTPUT:kind"));
+        case 2 ->
+            ExportReader.read(
+                name, in, ExportFormat.MTURK, rules, options(v, "Input.url", "Answer.kind"));
         case 3 -> SageMakerReader.manifest(name, in, rules, options(v, "source", null));
         case 4 ->
             SageMakerReader.workerResponse(
                 name, in, "t", rules, options(v, null, "crowd-classifier"));
-        default -> LabelStudioReader.read(name, in, rules, options(v, "ref", "kind"));
+        default ->
+            ExportReader.read(
+                name, in, ExportFormat.LABEL_STUDIO, rules, options(v, "ref", "kind"));
       }
     } catch (CrowdFormatException e) {
       Inputs.expected(e, name);
@@ -67,16 +72,28 @@ public final class ExportsFuzz {
     ExportOptions o = options(v, null, "pw");
     try {
       switch (v & 7) {
-        case 0 -> LabelStudioReader.readComparisons(name, in, rules, o);
-        case 1 -> LabelStudioReader.readTexts(name, in, rules, o);
-        case 2 -> LabelStudioReader.readMasks(name, in, rules, o);
+        case 0 -> ExportReader.readComparisons(name, in, ExportFormat.LABEL_STUDIO, rules, o);
+        case 1 -> ExportReader.readTexts(name, in, ExportFormat.LABEL_STUDIO, rules, o);
+        case 2 -> ExportReader.readMasks(name, in, ExportFormat.LABEL_STUDIO, rules, o);
         case 3 ->
-            LabelStudioReader.readComparisons(
-                name, in, rules, new ExportOptions(null, null, null, List.of("a", "b")));
-        case 4 -> TolokaReader.readTexts(name, in, rules, options(v, null, "OUTPUT:text"));
-        case 5 -> TolokaReader.readComparisons(name, in, rules, options(v, null, "OUTPUT:r"));
-        case 6 -> MturkReader.readTexts(name, in, rules, options(v, null, "Answer.text"));
-        default -> MturkReader.readComparisons(name, in, rules, options(v, null, "Answer.r"));
+            ExportReader.readComparisons(
+                name,
+                in,
+                ExportFormat.LABEL_STUDIO,
+                rules,
+                new ExportOptions(null, null, null, List.of("a", "b")));
+        case 4 ->
+            ExportReader.readTexts(
+                name, in, ExportFormat.TOLOKA, rules, options(v, null, "OUTPUT:text"));
+        case 5 ->
+            ExportReader.readComparisons(
+                name, in, ExportFormat.TOLOKA, rules, options(v, null, "OUTPUT:r"));
+        case 6 ->
+            ExportReader.readTexts(
+                name, in, ExportFormat.MTURK, rules, options(v, null, "Answer.text"));
+        default ->
+            ExportReader.readComparisons(
+                name, in, ExportFormat.MTURK, rules, options(v, null, "Answer.r"));
       }
     } catch (CrowdFormatException e) {
       Inputs.expected(e, name);

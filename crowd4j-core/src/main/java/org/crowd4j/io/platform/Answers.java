@@ -10,10 +10,11 @@ import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 
 /**
- * The answers, known labels and counts of left-out answers of one export as a reader finds them;
- * {@link #build} checks that something was read and applies the duplicate policy of the rules.
+ * The assembler of classes: the answers, known labels and counts of left-out answers of one export
+ * as a reader finds them; {@link #build} checks that something was read and applies the duplicate
+ * policy of the rules.
  */
-final class Answers {
+final class Answers implements Assembler<String, ExportAnswers> {
   private final Path file;
   private final CsvFormat rules;
   private final CrowdDataset.Builder builder;
@@ -26,13 +27,20 @@ final class Answers {
     this.builder = CrowdDataset.builder().duplicates(rules.duplicates());
   }
 
-  /** Adds an answer (the worker is dropped when the rules read anonymous answers). */
-  void add(String task, String worker, String label, long line) {
-    builder.add(task, rules.workerColumn() == null ? null : worker, label, line);
+  /**
+   * Adds an answer (the worker is dropped when the rules read anonymous answers) and the known
+   * label the record carries.
+   */
+  @Override
+  public void add(ExportRecord<String> r) throws CrowdFormatException {
+    builder.add(r.task(), rules.workerColumn() == null ? null : r.worker(), r.answer(), r.line());
+    if (r.gold() != null) {
+      gold(r.file(), r.line(), r.goldField(), r.task(), r.gold());
+    }
   }
 
   /** Records a known label; a task's labels must agree. */
-  void gold(Path where, long line, String field, String task, String label)
+  private void gold(Path where, long line, String field, String task, String label)
       throws CrowdFormatException {
     String before = gold.putIfAbsent(task, label);
     if (before != null && !before.equals(label)) {
@@ -44,18 +52,14 @@ final class Answers {
     }
   }
 
-  /** Counts one answer left out, for the reason {@code why} (e.g. "rejected assignment(s)"). */
-  void skip(String why) {
-    skipped.skip(why, 1);
-  }
-
-  /** Counts {@code n} answers left out for the reason {@code why}. */
-  void skip(String why, int n) {
+  @Override
+  public void skip(String why, int n) {
     skipped.skip(why, n);
   }
 
   /** The answers read, or an error when there are none. */
-  ExportAnswers build(String what) throws CrowdFormatException {
+  @Override
+  public ExportAnswers build(String what) throws CrowdFormatException {
     List<String> notes = skipped.lines();
     if (builder.size() == 0) {
       throw new CrowdFormatException(

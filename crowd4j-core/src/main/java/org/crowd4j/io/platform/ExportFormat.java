@@ -13,13 +13,13 @@ import org.crowd4j.io.StrictInput;
 public enum ExportFormat {
   /** One answer per row: {@code task,worker,label} (see {@code CrowdReader}). */
   LONG("long"),
-  /** Label Studio's JSON export ({@link LabelStudioReader}). */
+  /** Label Studio's JSON export. */
   LABEL_STUDIO("label-studio"),
-  /** Toloka's results TSV ({@link TolokaReader}). */
+  /** Toloka's results TSV. */
   TOLOKA("toloka"),
-  /** Amazon Mechanical Turk's batch results CSV ({@link MturkReader}). */
+  /** Amazon Mechanical Turk's batch results CSV. */
   MTURK("mturk"),
-  /** SageMaker Ground Truth's output manifest and worker responses ({@link SageMakerReader}). */
+  /** SageMaker Ground Truth's output manifest and worker responses. */
   SAGEMAKER("sagemaker");
 
   /** Bytes read to recognise a file. */

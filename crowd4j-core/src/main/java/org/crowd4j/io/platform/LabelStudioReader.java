@@ -3,13 +3,14 @@ package org.crowd4j.io.platform;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.StrictInput;
+import org.crowd4j.io.platform.ExportRecord.Pair;
 import org.crowd4j.io.platform.LabelStudioExport.Annotation;
 import org.crowd4j.io.platform.LabelStudioExport.Result;
 import org.crowd4j.io.platform.LabelStudioExport.Task;
@@ -26,74 +27,84 @@ import org.crowd4j.text.TextAnswers;
  * field ({@link ExportOptions#taskField()}). Each kind of answer comes from its result type:
  *
  * <ul>
- *   <li>classes ({@link #read}): {@code choices} results, {@code value.choices}, and {@code
- *       taxonomy} results, {@code value.taxonomy}, a list of paths, each path's levels joined with
- *       {@code '/'}; several choices or paths become one label, sorted and joined with {@code '|'};
- *   <li>pairwise comparisons ({@link #readComparisons}): {@code pairwise} results, {@code
- *       value.selected} being {@code left} or {@code right}; the two items are the values of the
- *       task's {@code data} fields {@link ExportOptions#itemFields()} names, by default the two
+ *   <li>classes ({@link ExportReader#read}): {@code choices} results, {@code value.choices}, and
+ *       {@code taxonomy} results, {@code value.taxonomy}, a list of paths, each path's levels
+ *       joined with {@code '/'}; several choices or paths become one label, sorted and joined with
+ *       {@code '|'};
+ *   <li>pairwise comparisons ({@link ExportReader#readComparisons}): {@code pairwise} results,
+ *       {@code value.selected} being {@code left} or {@code right}; the two items are the values of
+ *       the task's {@code data} fields {@link ExportOptions#itemFields()} names, by default the two
  *       names of the result's {@code to_name} ({@code text1,text2} in the Pairwise template, whose
  *       objects show {@code $text1} and {@code $text2});
- *   <li>free texts ({@link #readTexts}): {@code textarea} results, {@code value.text} (several
- *       texts of one result joined with a space);
- *   <li>masks ({@link #readMasks}): {@code brushlabels} (or {@code brush}) results of {@code
- *       value.format} {@code rle}, decoded as {@code label-studio-converter} decodes them over
- *       {@code original_width × original_height} (see {@code BrushRle}); the regions of one control
- *       in one annotation are joined into one mask.
+ *   <li>free texts ({@link ExportReader#readTexts}): {@code textarea} results, {@code value.text}
+ *       (several texts of one result joined with a space);
+ *   <li>masks ({@link ExportReader#readMasks}): {@code brushlabels} (or {@code brush}) results of
+ *       {@code value.format} {@code rle}, decoded as {@code label-studio-converter} decodes them
+ *       over {@code original_width × original_height} (see {@code BrushRle}); the regions of one
+ *       control in one annotation are joined into one mask.
  * </ul>
  *
  * <p>When answers of the kind come from several controls ({@code from_name}), {@link
  * ExportOptions#answerField()} chooses one; an export with none of the kind is an error naming the
  * result types it holds. Cancelled annotations ({@code was_cancelled}) and annotations without an
  * answer of the control read are left out and counted. Predictions and drafts are not answers and
- * are ignored.
+ * are ignored. The export is read into records of the kind, which the kind's {@link Assembler}
+ * builds.
  */
-public final class LabelStudioReader {
-  /** One pairwise judgement: the two items and whether the left one was chosen. */
-  private record Pair(String left, String right, boolean leftWon) {}
-
+final class LabelStudioReader {
   private LabelStudioReader() {}
 
-  /** Reads the classes of {@code file} (gzipped when its name ends with {@code .gz}). */
-  public static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
+  /** Reads the classes of the export in {@code in} (closed here); {@code name} in messages. */
+  static ExportAnswers read(Path name, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
-    return read(file, StrictInput.open(file), rules, options);
+    return read(
+        name,
+        in,
+        rules,
+        options,
+        results(name, (t, r) -> label(name, r, rules)),
+        new Words("choices", "'choices' or 'taxonomy'", "classification answers", "a choice"),
+        new Answers(name, rules));
+  }
+
+  /** How the answers of a kind are named in messages (see {@link ByControl#choose}). */
+  private record Words(String noun, String types, String what, String one) {}
+
+  /** Reads each task's annotations, one answer of the kind per result, into {@code given}. */
+  private static <T> Function<ByControl<T>, LabelStudioExport.Tasks> results(
+      Path file, ByControl.ResultAnswer<T> answer) {
+    return given -> task -> given.addTask(file, task, answer);
   }
 
   /**
-   * Reads the classes of the export in {@code in} (closed here; decompressed already); {@code name}
-   * in messages.
+   * Reads the export in {@code in} (closed here) with {@code tasks} and hands the records of the
+   * control read to {@code out}, with the cancelled annotations and those without an answer of the
+   * control counted.
    */
-  public static ExportAnswers read(
-      Path name, InputStream in, CsvFormat rules, ExportOptions options)
+  private static <T, R> R read(
+      Path file,
+      InputStream in,
+      CsvFormat rules,
+      ExportOptions options,
+      Function<ByControl<T>, LabelStudioExport.Tasks> tasks,
+      Words words,
+      Assembler<T, R> out)
       throws CrowdFormatException {
-    ByControl<String> labels = new ByControl<>();
-    LabelStudioExport x =
-        LabelStudioExport.read(
-            name,
-            in,
-            rules,
-            options,
-            task -> labels.addTask(name, task, (t, r) -> label(name, r, rules)));
+    ByControl<T> given = new ByControl<>();
+    LabelStudioExport x = LabelStudioExport.read(file, in, rules, options, tasks.apply(given));
     String control =
-        labels.choose(
-            name,
-            options.answerField(),
-            "choices",
-            "'choices' or 'taxonomy'",
-            "classification answers",
-            x.types());
-    Answers answers = new Answers(name, rules);
-    answers.skip("cancelled annotation(s)", x.cancelled());
-    for (ByControl.Given<String> g : labels.all()) {
-      String label = g.byControl().get(control);
-      if (label == null) {
-        answers.skip("annotation(s) without a choice in '" + control + "'");
+        given.choose(
+            file, options.answerField(), words.noun(), words.types(), words.what(), x.types());
+    out.skip("cancelled annotation(s)", x.cancelled());
+    for (ByControl.Given<T> g : given.all()) {
+      T answer = g.byControl().get(control);
+      if (answer == null) {
+        out.skip("annotation(s) without " + words.one() + " in '" + control + "'", 1);
       } else {
-        answers.add(g.task(), g.worker(), label, g.line());
+        out.add(new ExportRecord<>(file, g.line(), g.task(), g.worker(), "completed_by", answer));
       }
     }
-    return answers.build("the Label Studio export");
+    return out.build("the Label Studio export");
   }
 
   /** The class of a {@code choices} or {@code taxonomy} result, or {@code null} for others. */
@@ -125,56 +136,21 @@ public final class LabelStudioReader {
   }
 
   /**
-   * Reads the pairwise comparisons of {@code file}: the winner of each {@code pairwise} result is
-   * the item on the selected side.
+   * Reads the pairwise comparisons of the export in {@code in} (closed here): the winner of each
+   * {@code pairwise} result is the item on the selected side.
    */
-  public static ExportData<Comparisons> readComparisons(
-      Path file, CsvFormat rules, ExportOptions options) throws CrowdFormatException {
-    return readComparisons(file, StrictInput.open(file), rules, options);
-  }
-
-  /** As {@link #readComparisons(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
-  public static ExportData<Comparisons> readComparisons(
+  static ExportData<Comparisons> readComparisons(
       Path file, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
-    ByControl<Pair> pairs = new ByControl<>();
-    LabelStudioExport x =
-        LabelStudioExport.read(
-            file,
-            in,
-            rules,
-            options,
-            task ->
-                pairs.addTask(
-                    file,
-                    task,
-                    (t, r) ->
-                        "pairwise".equals(r.type()) ? pair(file, t, r, rules, options) : null));
-    String control =
-        pairs.choose(
-            file,
-            options.answerField(),
-            "pairwise results",
-            "'pairwise'",
-            "pairwise comparisons",
-            x.types());
-    Notes notes = new Notes();
-    notes.skip("cancelled annotation(s)", x.cancelled());
-    Comparisons.Builder b = Comparisons.builder();
-    for (ByControl.Given<Pair> g : pairs.all()) {
-      Pair p = g.byControl().get(control);
-      if (p == null) {
-        notes.skip("annotation(s) without a pairwise result in '" + control + "'", 1);
-      } else {
-        String worker = rules.workerColumn() == null ? null : g.worker();
-        b.add(worker, p.left(), p.right(), p.leftWon() ? p.left() : p.right());
-      }
-    }
-    if (b.size() == 0) {
-      throw new CrowdFormatException(
-          file, 0, null, "no comparisons in the Label Studio export " + notes.lines());
-    }
-    return new ExportData<>(b.build(), notes.lines());
+    return read(
+        file,
+        in,
+        rules,
+        options,
+        results(
+            file, (t, r) -> "pairwise".equals(r.type()) ? pair(file, t, r, rules, options) : null),
+        new Words("pairwise results", "'pairwise'", "pairwise comparisons", "a pairwise result"),
+        new PairRows(file, rules, Notes.Style.ANNOTATIONS));
   }
 
   private static Pair pair(Path file, Task task, Result r, CsvFormat rules, ExportOptions options)
@@ -230,44 +206,20 @@ public final class LabelStudioReader {
     return StrictInput.id(file, task.line(), "data." + field, raw, rules);
   }
 
-  /** Reads the free texts of {@code file}: the texts of each {@code textarea} result. */
-  public static ExportData<TextAnswers> readTexts(Path file, CsvFormat rules, ExportOptions options)
-      throws CrowdFormatException {
-    return readTexts(file, StrictInput.open(file), rules, options);
-  }
-
-  /** As {@link #readTexts(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
-  public static ExportData<TextAnswers> readTexts(
+  /**
+   * Reads the free texts of the export in {@code in} (closed here): each {@code textarea} result.
+   */
+  static ExportData<TextAnswers> readTexts(
       Path file, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
-    ByControl<String> texts = new ByControl<>();
-    LabelStudioExport x =
-        LabelStudioExport.read(
-            file,
-            in,
-            rules,
-            options,
-            task -> texts.addTask(file, task, (t, r) -> text(file, r, rules)));
-    String control =
-        texts.choose(file, options.answerField(), "texts", "'textarea'", "free texts", x.types());
-    Notes notes = new Notes();
-    notes.skip("cancelled annotation(s)", x.cancelled());
-    TextAnswers.Builder b = TextAnswers.builder();
-    Map<String, Long> seen = new HashMap<>();
-    for (ByControl.Given<String> g : texts.all()) {
-      String text = g.byControl().get(control);
-      if (text == null) {
-        notes.skip("annotation(s) without a text in '" + control + "'", 1);
-        continue;
-      }
-      once(file, seen, g);
-      b.add(g.task(), g.worker(), text);
-    }
-    if (b.size() == 0) {
-      throw new CrowdFormatException(
-          file, 0, null, "no texts in the Label Studio export " + notes.lines());
-    }
-    return new ExportData<>(b.build(), notes.lines());
+    return read(
+        file,
+        in,
+        rules,
+        options,
+        results(file, (t, r) -> text(file, r, rules)),
+        new Words("texts", "'textarea'", "free texts", "a text"),
+        new TextRows(file, Notes.Style.ANNOTATIONS));
   }
 
   /** The text of a {@code textarea} result (its texts joined with a space), or null for others. */
@@ -284,23 +236,12 @@ public final class LabelStudioReader {
     return text;
   }
 
-  /** Reads the masks of {@code file}: the run-length brush regions of each annotation. */
-  public static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
-      throws CrowdFormatException {
-    return readMasks(file, StrictInput.open(file), rules, options);
-  }
-
-  /** As {@link #readMasks(Path, CsvFormat, ExportOptions)}, from {@code in} (closed here). */
-  public static ExportData<MaskAnswers> readMasks(
+  /** Reads the masks of the export in {@code in} (closed here): each annotation's brush regions. */
+  static ExportData<MaskAnswers> readMasks(
       Path file, InputStream in, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
-    ByControl<Mask> masks = new ByControl<>();
-    LabelStudioExport x =
-        LabelStudioExport.read(
-            file,
-            in,
-            rules,
-            options,
+    Function<ByControl<Mask>, LabelStudioExport.Tasks> regions =
+        masks ->
             task -> {
               for (Annotation a : task.annotations()) {
                 Map<String, Mask> m = new LinkedHashMap<>();
@@ -311,37 +252,15 @@ public final class LabelStudioReader {
                 }
                 masks.add(task.id(), a.worker(), a.line(), m);
               }
-            });
-    String control =
-        masks.choose(
-            file,
-            options.answerField(),
-            "brush masks",
-            "'brushlabels' or 'brush'",
-            "masks",
-            x.types());
-    Notes notes = new Notes();
-    notes.skip("cancelled annotation(s)", x.cancelled());
-    MaskAnswers.Builder b = MaskAnswers.builder();
-    Map<String, Long> seen = new HashMap<>();
-    for (ByControl.Given<Mask> g : masks.all()) {
-      Mask mask = g.byControl().get(control);
-      if (mask == null) {
-        notes.skip("annotation(s) without a brush mask in '" + control + "'", 1);
-        continue;
-      }
-      once(file, seen, g);
-      try {
-        b.add(g.task(), g.worker(), mask);
-      } catch (IllegalArgumentException e) {
-        throw new CrowdFormatException(file, g.line(), "original_width", e.getMessage());
-      }
-    }
-    if (b.size() == 0) {
-      throw new CrowdFormatException(
-          file, 0, null, "no masks in the Label Studio export " + notes.lines());
-    }
-    return new ExportData<>(b.build(), notes.lines());
+            };
+    return read(
+        file,
+        in,
+        rules,
+        options,
+        regions,
+        new Words("brush masks", "'brushlabels' or 'brush'", "masks", "a brush mask"),
+        new MaskRows(file, Notes.Style.ANNOTATIONS, true, "original_width"));
   }
 
   /** Decodes a brush region and joins it to the mask of its control in {@code into}. */
@@ -401,24 +320,5 @@ public final class LabelStudioReader {
       bits[i] |= more[i];
     }
     into.put(r.from(), Mask.ofBits(mask.height(), mask.width(), bits));
-  }
-
-  /** A second answer of one annotator to one task is an error naming both lines. */
-  private static void once(Path file, Map<String, Long> seen, ByControl.Given<?> g)
-      throws CrowdFormatException {
-    Long before = seen.putIfAbsent(g.task() + '\u0000' + g.worker(), g.line());
-    if (before != null) {
-      throw new CrowdFormatException(
-          file,
-          g.line(),
-          "completed_by",
-          "annotator '"
-              + g.worker()
-              + "' annotated task '"
-              + g.task()
-              + "' again (first at line "
-              + before
-              + ")");
-    }
   }
 }

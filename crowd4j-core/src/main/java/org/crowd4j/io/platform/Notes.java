@@ -22,4 +22,31 @@ final class Notes {
     skipped.forEach((why, n) -> out.add(n + " " + why + " skipped"));
     return out;
   }
+
+  /**
+   * The notes as the end of a "nothing read" message: a space and the list, which {@code style}
+   * gives even when empty (a Label Studio export's way), others only when there are notes.
+   */
+  String after(Style style) {
+    List<String> lines = lines();
+    return style.listAlways || !lines.isEmpty() ? " " + lines : "";
+  }
+
+  /** How an export's messages name its annotators and their notes. */
+  enum Style {
+    /** Label Studio's annotations. */
+    ANNOTATIONS("annotator", "annotated", true),
+    /** The rows of a results table, the answers of a worker response. */
+    ROWS("worker", "answered", false);
+
+    final String annotator;
+    final String answered;
+    final boolean listAlways;
+
+    Style(String annotator, String answered, boolean listAlways) {
+      this.annotator = annotator;
+      this.answered = answered;
+      this.listAlways = listAlways;
+    }
+  }
 }

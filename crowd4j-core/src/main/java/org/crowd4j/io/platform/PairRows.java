@@ -1,33 +1,36 @@
 package org.crowd4j.io.platform;
 
 import java.nio.file.Path;
-import java.util.List;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.platform.ExportRecord.Pair;
 import org.crowd4j.pairwise.Comparisons;
 
 /**
- * The pairwise comparisons of a results table, one per row, as a reader finds them: two item
- * columns and an answer that names the winner, by its value or as {@code left} or {@code right}
- * (any case).
+ * The assembler of pairwise comparisons, one per record (the worker dropped when the rules read
+ * anonymous answers); {@link #judge} reads the judgement of a results table's row.
  */
-final class PairRows {
+final class PairRows implements Assembler<Pair, ExportData<Comparisons>> {
   private final Path file;
   private final CsvFormat rules;
+  private final Notes.Style style;
+  private final Notes notes = new Notes();
   private final Comparisons.Builder builder = Comparisons.builder();
 
-  PairRows(Path file, CsvFormat rules) {
+  PairRows(Path file, CsvFormat rules, Notes.Style style) {
     this.file = file;
     this.rules = rules;
+    this.style = style;
   }
 
   /**
-   * Adds one comparison; {@code field} names the answer's column and {@code rightField} the right
-   * item's in messages.
+   * The judgement of a row with two item columns and an answer that names the winner, by its value
+   * or as {@code left} or {@code right} (any case); {@code field} names the answer's column and
+   * {@code rightField} the right item's in messages.
    */
-  void add(
+  static Pair judge(
+      Path file,
       long line,
-      String worker,
       String left,
       String right,
       String answer,
@@ -65,16 +68,27 @@ final class PairRows {
               + right
               + "') nor left or right (ties are not supported)");
     }
-    String w = rules.workerColumn() == null ? null : worker;
-    builder.add(w, left, right, leftWon ? left : right);
+    return new Pair(left, right, leftWon);
   }
 
-  /** The comparisons read, or an error naming {@code what} and the notes when there are none. */
-  ExportData<Comparisons> build(String what, List<String> notes) throws CrowdFormatException {
+  @Override
+  public void add(ExportRecord<Pair> r) {
+    Pair p = r.answer();
+    String w = rules.workerColumn() == null ? null : r.worker();
+    builder.add(w, p.left(), p.right(), p.leftWon() ? p.left() : p.right());
+  }
+
+  @Override
+  public void skip(String why, int n) {
+    notes.skip(why, n);
+  }
+
+  @Override
+  public ExportData<Comparisons> build(String what) throws CrowdFormatException {
     if (builder.size() == 0) {
       throw new CrowdFormatException(
-          file, 0, null, "no comparisons in " + what + (notes.isEmpty() ? "" : " " + notes));
+          file, 0, null, "no comparisons in " + what + notes.after(style));
     }
-    return new ExportData<>(builder.build(), notes);
+    return new ExportData<>(builder.build(), notes.lines());
   }
 }

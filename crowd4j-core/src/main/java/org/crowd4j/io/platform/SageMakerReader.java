@@ -16,12 +16,12 @@ import org.crowd4j.io.StrictInput;
 import org.crowd4j.segmentation.MaskAnswers;
 
 /**
- * Reads the answers of a SageMaker Ground Truth labeling job: classes ({@link #read}) and the masks
- * of a semantic segmentation job ({@link #readMasks}). The output manifest ({@code
- * manifests/output/output.manifest}, JSON Lines) names the data objects: line {@code i} (from 0) is
- * data object {@code i}, and its task id is its {@code source-ref} (or {@code source}, or the key
- * {@link ExportOptions#taskField()} names). The manifest holds only the consolidated label; each
- * worker's answer is in the job's worker-response files, {@code
+ * Reads the answers of a SageMaker Ground Truth labeling job: classes ({@link ExportReader#read})
+ * and the masks of a semantic segmentation job ({@link ExportReader#readMasks}). The output
+ * manifest ({@code manifests/output/output.manifest}, JSON Lines) names the data objects: line
+ * {@code i} (from 0) is data object {@code i}, and its task id is its {@code source-ref} (or {@code
+ * source}, or the key {@link ExportOptions#taskField()} names). The manifest holds only the
+ * consolidated label; each worker's answer is in the job's worker-response files, {@code
  * annotations/worker-response/iteration-N/<i>/<time>.json}, each {@code {"answers": [{"workerId":
  * …, "answerContent": {"<name>": {"label": …}}}]}} ({@code "labels": […]} for a multi-label task:
  * one label, sorted and joined with {@code '|'}); for semantic segmentation, {@code {"<name>":
@@ -39,25 +39,19 @@ public final class SageMakerReader {
     T read(Path name, JsonParser p, String field) throws IOException, CrowdFormatException;
   }
 
-  /** Takes one worker's answer to a task, read from {@code name} at {@code line}. */
-  @FunctionalInterface
-  private interface Sink<T> {
-    void add(Path name, long line, String task, String worker, T answer)
-        throws CrowdFormatException;
-  }
-
   /** Reads the classes of the manifest {@code file} from the worker responses of its job. */
-  public static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
+  static ExportAnswers read(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
     Answers answers = new Answers(file, rules);
+    // no line: the answers span many files
     Path dir =
         each(
             file,
             rules,
             options,
             (name, p, field) -> content(name, p, field, rules),
-            (name, line, task, worker, label) ->
-                answers.add(task, worker, label, 0)); // no line: the answers span many files
+            answers,
+            false);
     return answers.build("the worker responses of " + dir);
   }
 
@@ -67,35 +61,25 @@ public final class SageMakerReader {
    * the answer's labels (see {@code LabeledImage}). A worker answers a task once; the masks of a
    * task have one size.
    */
-  public static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
+  static ExportData<MaskAnswers> readMasks(Path file, CsvFormat rules, ExportOptions options)
       throws CrowdFormatException {
-    MaskAnswers.Builder masks = MaskAnswers.builder();
-    Path dir =
-        each(
-            file,
-            rules,
-            options,
-            LabeledImage::read,
-            (name, line, task, worker, mask) -> {
-              try {
-                masks.add(task, worker, mask);
-              } catch (IllegalArgumentException e) {
-                throw new CrowdFormatException(name, line, "answerContent", e.getMessage());
-              }
-            });
-    if (masks.size() == 0) {
-      throw new CrowdFormatException(file, 0, null, "no masks in the worker responses of " + dir);
-    }
-    return new ExportData<>(masks.build(), List.of());
+    MaskRows masks = new MaskRows(file, Notes.Style.ROWS, false, "answerContent");
+    Path dir = each(file, rules, options, LabeledImage::read, masks, true);
+    return masks.build("the worker responses of " + dir);
   }
 
   /**
    * Reads every worker response of the job of the manifest {@code file} in order (iterations, data
-   * objects, files), each answer's content with {@code content} into {@code out}; returns the
-   * worker-response folder.
+   * objects, files), each answer's content with {@code content} into {@code out} (at its line when
+   * {@code lines}, else at none); returns the worker-response folder.
    */
   private static <T> Path each(
-      Path file, CsvFormat rules, ExportOptions options, Content<T> content, Sink<T> out)
+      Path file,
+      CsvFormat rules,
+      ExportOptions options,
+      Content<T> content,
+      Assembler<T, ?> out,
+      boolean lines)
       throws CrowdFormatException {
     List<String> tasks = manifest(file, StrictInput.open(file), rules, options);
     Path dir = responses(file, options);
@@ -110,7 +94,8 @@ public final class SageMakerReader {
               rules,
               options,
               content,
-              out);
+              out,
+              lines);
         }
       }
     }
@@ -182,7 +167,8 @@ public final class SageMakerReader {
         rules,
         options,
         (n, p, field) -> content(n, p, field, rules),
-        (n, line, t, worker, label) -> answers.add(t, worker, label, 0));
+        answers,
+        false);
     return answers.build(name.toString());
   }
 
@@ -193,7 +179,8 @@ public final class SageMakerReader {
       CsvFormat rules,
       ExportOptions options,
       Content<T> content,
-      Sink<T> out)
+      Assembler<T, ?> out,
+      boolean lines)
       throws CrowdFormatException {
     JsonParser p = JsonInput.parser(name, in);
     try (p) {
@@ -210,7 +197,7 @@ public final class SageMakerReader {
         any = true;
         JsonInput.expect(name, p, JsonToken.START_ARRAY, "answers", "'answers' must be an array");
         while (p.nextToken() != JsonToken.END_ARRAY) {
-          answer(name, p, task, rules, options, content, out);
+          answer(name, p, task, rules, options, content, out, lines);
         }
       }
       if (p.nextToken() != null) {
@@ -231,7 +218,8 @@ public final class SageMakerReader {
       CsvFormat rules,
       ExportOptions options,
       Content<T> content,
-      Sink<T> out)
+      Assembler<T, ?> out,
+      boolean lines)
       throws IOException, CrowdFormatException {
     JsonInput.expect(name, p, JsonToken.START_OBJECT, "answers", "an answer must be an object");
     long line = p.currentTokenLocation().getLineNr();
@@ -283,7 +271,7 @@ public final class SageMakerReader {
                   ? "'answerContent'"
                   : "'answerContent." + options.answerField() + "' (it has " + names + ")"));
     }
-    out.add(name, line, task, worker, answer);
+    out.add(new ExportRecord<>(name, lines ? line : 0, task, worker, "workerId", answer));
   }
 
   /** The label of one answer: {@code {"label": …}}, {@code {"labels": […]}} or a string. */

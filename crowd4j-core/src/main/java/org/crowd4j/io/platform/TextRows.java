@@ -1,56 +1,42 @@
 package org.crowd4j.io.platform;
 
 import java.nio.file.Path;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
 import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.StrictInput;
 import org.crowd4j.text.TextAnswers;
 
-/** The free texts of a results table, one per task and worker, as a reader finds them. */
-final class TextRows {
+/**
+ * The assembler of free texts: one per task and annotator (the reader has checked each text as
+ * {@code StrictInput.text} checks it).
+ */
+final class TextRows implements Assembler<String, ExportData<TextAnswers>> {
   private final Path file;
-  private final CsvFormat rules;
+  private final Notes.Style style;
+  private final Once once;
+  private final Notes notes = new Notes();
   private final TextAnswers.Builder builder = TextAnswers.builder();
-  private final Map<String, Long> seen = new HashMap<>();
 
-  TextRows(Path file, CsvFormat rules) {
+  TextRows(Path file, Notes.Style style) {
     this.file = file;
-    this.rules = rules;
+    this.style = style;
+    this.once = new Once(style);
   }
 
-  /**
-   * Adds a text (of the column {@code field}, checked as {@link StrictInput#text} checks it); a
-   * second text of one worker to one task is an error naming both lines.
-   */
-  void add(String task, String worker, String text, long line, String field, String workerField)
-      throws CrowdFormatException {
-    StrictInput.text(file, line, field, text, rules);
-    Long before = seen.putIfAbsent(task + '\u0000' + worker, line);
-    if (before != null) {
-      throw new CrowdFormatException(
-          file,
-          line,
-          workerField,
-          "worker '"
-              + worker
-              + "' answered task '"
-              + task
-              + "' again (first at line "
-              + before
-              + ")");
-    }
-    builder.add(task, worker, text);
+  @Override
+  public void add(ExportRecord<String> r) throws CrowdFormatException {
+    once.check(r);
+    builder.add(r.task(), r.worker(), r.answer());
   }
 
-  /** The texts read, or an error naming {@code what} and the notes when there are none. */
-  ExportData<TextAnswers> build(String what, List<String> notes) throws CrowdFormatException {
+  @Override
+  public void skip(String why, int n) {
+    notes.skip(why, n);
+  }
+
+  @Override
+  public ExportData<TextAnswers> build(String what) throws CrowdFormatException {
     if (builder.size() == 0) {
-      throw new CrowdFormatException(
-          file, 0, null, "no texts in " + what + (notes.isEmpty() ? "" : " " + notes));
+      throw new CrowdFormatException(file, 0, null, "no texts in " + what + notes.after(style));
     }
-    return new ExportData<>(builder.build(), notes);
+    return new ExportData<>(builder.build(), notes.lines());
   }
 }

@@ -143,8 +143,9 @@ class PlatformKindsTest {
       assertEquals(List.of(), x.notes());
     }
     ExportData<MaskAnswers> chosen =
-        SageMakerReader.readMasks(
+        ExportReader.readMasks(
             sageMakerSegmentation(),
+            ExportFormat.SAGEMAKER,
             RULES,
             new ExportOptions(null, "crowd-semantic-segmentation", null));
     assertSameMasks(csv, chosen.data());
@@ -209,14 +210,17 @@ class PlatformKindsTest {
   private static CrowdFormatException maskError(Path manifest) {
     return assertThrows(
         CrowdFormatException.class,
-        () -> SageMakerReader.readMasks(manifest, RULES, ExportOptions.defaults()));
+        () ->
+            ExportReader.readMasks(
+                manifest, ExportFormat.SAGEMAKER, RULES, ExportOptions.defaults()));
   }
 
   @Test
   void badSemanticSegmentationAnswersNameFileLineAndField() throws Exception {
     Mask good =
-        SageMakerReader.readMasks(
+        ExportReader.readMasks(
                 segmentationJob(segmentation("w1", 6, 4, "#2ca02c", PNG_6X4)),
+                ExportFormat.SAGEMAKER,
                 RULES,
                 ExportOptions.defaults())
             .data()
@@ -322,8 +326,9 @@ class PlatformKindsTest {
     assertEquals(List.of("1 rejected assignment(s) skipped"), x.notes());
     // the items named in the other order: the sides follow the fields named
     Comparisons x2 =
-        TolokaReader.readComparisons(
+        ExportReader.readComparisons(
                 resource("toloka-pairwise.tsv"),
+                ExportFormat.TOLOKA,
                 RULES,
                 new ExportOptions(null, null, null, List.of("image_right", "INPUT:image_left")))
             .data();
@@ -356,7 +361,9 @@ class PlatformKindsTest {
     CrowdFormatException e =
         assertThrows(
             CrowdFormatException.class,
-            () -> TolokaReader.readComparisons(p, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readComparisons(
+                    p, ExportFormat.TOLOKA, RULES, ExportOptions.defaults()));
     assertEquals(3, e.line());
     assertEquals("OUTPUT:r", e.field());
     assertTrue(
@@ -374,7 +381,7 @@ class PlatformKindsTest {
     CrowdFormatException e =
         assertThrows(
             CrowdFormatException.class,
-            () -> TolokaReader.readTexts(p, RULES, ExportOptions.defaults()));
+            () -> ExportReader.readTexts(p, ExportFormat.TOLOKA, RULES, ExportOptions.defaults()));
     assertEquals(3, e.line());
     assertTrue(
         e.getMessage().contains("answered task 'a1' again (first at line 2)"), e.getMessage());
@@ -387,12 +394,18 @@ class PlatformKindsTest {
     e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readTexts(q, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readTexts(
+                    q, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals(2, e.line());
     assertEquals("value.text", e.field());
     assertTrue(e.getMessage().contains("control character U+0007"), e.getMessage());
     TextAnswers kept =
-        LabelStudioReader.readTexts(q, RULES.withControlCharacters(true), ExportOptions.defaults())
+        ExportReader.readTexts(
+                q,
+                ExportFormat.LABEL_STUDIO,
+                RULES.withControlCharacters(true),
+                ExportOptions.defaults())
             .data();
     assertEquals("a\u0007b", kept.text(0));
   }
@@ -498,13 +511,18 @@ class PlatformKindsTest {
     CrowdFormatException e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readComparisons(p, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readComparisons(
+                    p, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals(1, e.line());
     assertEquals("data.img1", e.field());
     assertTrue(e.getMessage().contains("--item-fields LEFT,RIGHT"), e.getMessage());
     Comparisons c =
-        LabelStudioReader.readComparisons(
-                p, RULES, new ExportOptions(null, null, null, List.of("a", "b")))
+        ExportReader.readComparisons(
+                p,
+                ExportFormat.LABEL_STUDIO,
+                RULES,
+                new ExportOptions(null, null, null, List.of("a", "b")))
             .data();
     assertEquals("y", c.items().name(c.winner(0)));
 
@@ -512,7 +530,9 @@ class PlatformKindsTest {
     e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readComparisons(bad, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readComparisons(
+                    bad, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals(3, e.line());
     assertEquals("value.selected", e.field());
 
@@ -520,7 +540,9 @@ class PlatformKindsTest {
     e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readComparisons(same, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readComparisons(
+                    same, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertTrue(e.getMessage().contains("compares the item 'x' with itself"), e.getMessage());
   }
 
@@ -534,21 +556,27 @@ class PlatformKindsTest {
     CrowdFormatException e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readMasks(p, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readMasks(
+                    p, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals(3, e.line());
     assertEquals("value.format", e.field());
     Path q = file("short.json", head + "{\"format\": \"rle\", \"rle\": [0, 0]}}]}]}]");
     e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readMasks(q, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readMasks(
+                    q, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals("value.rle", e.field());
     assertTrue(e.getMessage().contains("ends inside a field"), e.getMessage());
     Path r = file("byte.json", head + "{\"format\": \"rle\", \"rle\": [0, 256]}}]}]}]");
     e =
         assertThrows(
             CrowdFormatException.class,
-            () -> LabelStudioReader.readMasks(r, RULES, ExportOptions.defaults()));
+            () ->
+                ExportReader.readMasks(
+                    r, ExportFormat.LABEL_STUDIO, RULES, ExportOptions.defaults()));
     assertEquals(4, e.line());
     assertTrue(e.getMessage().contains("column "), e.getMessage());
     assertTrue(e.getMessage().contains("holds 256; its items are bytes"), e.getMessage());
