@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
@@ -283,16 +284,44 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
         r.converged(),
         loadSeconds,
         fitSeconds);
+    long[] chosen = new long[r.numTags()];
+    for (int t = 0; t < chosen.length; t++) {
+      chosen[t] = chosenCount(r, t);
+    }
+    printTags(outw, r.tags().names(), chosen, metrics);
+    if (out != null) {
+      outw.println("tag sets written to " + out);
+    } else {
+      int shown = Math.min(5, r.numTasks());
+      for (int i = 0; i < shown; i++) {
+        outw.println(r.tasks().name(i) + "\t" + r.joinedTags(i, separator));
+      }
+      if (shown < r.numTasks()) {
+        outw.println("... (--out FILE writes all " + r.numTasks() + " tag sets)");
+      }
+    }
+    if (modelOut != null) {
+      outw.println("model written to " + modelOut);
+    }
+  }
+
+  /**
+   * The summary's tag table (per tag the tasks chosen; with gold its accuracy and F1) and, with
+   * gold, the line of micro/macro F1, Hamming loss and exact sets; {@code chosen[t]} belongs to
+   * {@code tags.get(t)}, as do the metrics' per-tag arrays.
+   */
+  static void printTags(
+      PrintWriter outw, List<String> tags, long[] chosen, MultiLabelMetrics metrics) {
     outw.println(metrics == null ? "tag\ttasks chosen" : "tag\ttasks chosen\taccuracy\tF1");
-    for (int t = 0; t < r.numTags(); t++) {
+    for (int t = 0; t < tags.size(); t++) {
       if (metrics == null) {
-        outw.printf(Locale.ROOT, "%s\t%d%n", r.tags().name(t), chosenCount(r, t));
+        outw.printf(Locale.ROOT, "%s\t%d%n", tags.get(t), chosen[t]);
       } else {
         outw.printf(
             Locale.ROOT,
             "%s\t%d\t%.4f\t%.4f%n",
-            r.tags().name(t),
-            chosenCount(r, t),
+            tags.get(t),
+            chosen[t],
             metrics.tagAccuracy()[t],
             metrics.f1()[t]);
       }
@@ -308,20 +337,6 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
           metrics.macroTags(),
           metrics.hammingLoss(),
           metrics.subsetAccuracy());
-    }
-    if (out != null) {
-      outw.println("tag sets written to " + out);
-    } else {
-      int shown = Math.min(5, r.numTasks());
-      for (int i = 0; i < shown; i++) {
-        outw.println(r.tasks().name(i) + "\t" + r.joinedTags(i, separator));
-      }
-      if (shown < r.numTasks()) {
-        outw.println("... (--out FILE writes all " + r.numTasks() + " tag sets)");
-      }
-    }
-    if (modelOut != null) {
-      outw.println("model written to " + modelOut);
     }
   }
 

@@ -5,7 +5,6 @@ import java.util.Locale;
 import java.util.Map;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.IterationListener;
-import org.crowd4j.multilabel.MultiLabelMetrics;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
 import org.crowd4j.spark.SparkMultiLabelAggregation;
@@ -98,33 +97,7 @@ final class SparkEngine {
         o.tasks(),
         o.tags().size(),
         o.seconds());
-    MultiLabelMetrics metrics = o.metrics();
-    out.println(metrics == null ? "tag\ttasks chosen" : "tag\ttasks chosen\taccuracy\tF1");
-    for (int t = 0; t < o.reported().size(); t++) {
-      if (metrics == null) {
-        out.printf(Locale.ROOT, "%s\t%d%n", o.reported().get(t), o.chosen()[t]);
-      } else {
-        out.printf(
-            Locale.ROOT,
-            "%s\t%d\t%.4f\t%.4f%n",
-            o.reported().get(t),
-            o.chosen()[t],
-            metrics.tagAccuracy()[t],
-            metrics.f1()[t]);
-      }
-    }
-    if (metrics != null) {
-      out.printf(
-          Locale.ROOT,
-          "on %d gold tasks: micro F1 %.4f, macro F1 %.4f (%d tags), Hamming loss %.4f, exact"
-              + " sets %.4f%n",
-          metrics.tasks(),
-          metrics.microF1(),
-          metrics.macroF1(),
-          metrics.macroTags(),
-          metrics.hammingLoss(),
-          metrics.subsetAccuracy());
-    }
+    AggregateMultiLabelCommand.printTags(out, o.reported(), o.chosen(), o.metrics());
     if (labelsOut != null) {
       out.println("tag sets written to " + labelsOut);
     }
