@@ -113,24 +113,12 @@ for m in mean median catd pm raykar auto; do
   run "num-$m-json" aggregate-numeric --answers in/num/answers.csv --method "$m" --json --quiet
 done
 
-# the Spark engine (when the build resolved Spark's class path)
-SPARK_CP_FILE=$ROOT/crowd4j-spark/target/spark-classpath.txt
-if [ -f "$SPARK_CP_FILE" ]; then
-  S=(java -Xmx3g -XX:+IgnoreUnrecognizedVMOptions --add-opens=java.base/java.lang=ALL-UNNAMED
-    --add-opens=java.base/java.lang.invoke=ALL-UNNAMED --add-opens=java.base/java.lang.reflect=ALL-UNNAMED
-    --add-opens=java.base/java.io=ALL-UNNAMED --add-opens=java.base/java.net=ALL-UNNAMED
-    --add-opens=java.base/java.nio=ALL-UNNAMED --add-opens=java.base/java.util=ALL-UNNAMED
-    --add-opens=java.base/java.util.concurrent=ALL-UNNAMED --add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED
-    --add-opens=java.base/jdk.internal.ref=ALL-UNNAMED --add-opens=java.base/sun.nio.ch=ALL-UNNAMED
-    --add-opens=java.base/sun.nio.cs=ALL-UNNAMED --add-opens=java.base/sun.security.action=ALL-UNNAMED
-    --add-opens=java.base/sun.util.calendar=ALL-UNNAMED -Djdk.reflect.useDirectMethodHandle=false
-    -Dio.netty.tryReflectionSetAccessible=true -Dlog4j2.configurationFile=org/crowd4j/spark/log4j2-cli.properties
-    -Dslf4j.provider=org.apache.logging.slf4j.SLF4JServiceProvider -Dslf4j.internal.verbosity=WARN
-    -cp "$(cat "$SPARK_CP_FILE"):$JAR" org.crowd4j.cli.Main)
+# the Spark engine (when the build resolved Spark's class path), through the launcher's Spark set-up
+if [ -f "$ROOT/crowd4j-spark/target/spark-classpath.txt" ]; then
   for m in mv ds glad; do
-    SPARK_LOCAL_IP=127.0.0.1 "${S[@]}" aggregate --engine spark --master 'local[2]' --answers in/class/answers.csv \
-      --gold in/class/gold.csv --method "$m" --out "out/spark-$m.csv" --model-out "out/spark-$m.model.json" \
-      > "spark-$m.out" 2> /dev/null
+    CROWD4J_JAR=$JAR CROWD4J_JAVA_OPTS=-Xmx3g "$ROOT/crowd4j" aggregate --engine spark --master 'local[2]' \
+      --answers in/class/answers.csv --gold in/class/gold.csv --method "$m" --out "out/spark-$m.csv" \
+      --model-out "out/spark-$m.model.json" > "spark-$m.out" 2> /dev/null
     echo $? > "spark-$m.rc"
   done
 fi

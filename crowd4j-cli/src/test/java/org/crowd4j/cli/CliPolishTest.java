@@ -318,13 +318,15 @@ class CliPolishTest {
   /** Share of the gold tasks whose label in {@code labels} (task,label,…) is the gold label. */
   private static double accuracy(Path labels, Path gold) throws Exception {
     java.util.Map<String, String> predicted = new java.util.HashMap<>();
-    for (String line : Files.readAllLines(labels).subList(1, Files.readAllLines(labels).size())) {
+    List<String> labelLines = Files.readAllLines(labels);
+    for (String line : labelLines.subList(1, labelLines.size())) {
       String[] f = line.split(",");
       predicted.put(f[0], f[1]);
     }
     int n = 0;
     int hits = 0;
-    for (String line : Files.readAllLines(gold).subList(1, Files.readAllLines(gold).size())) {
+    List<String> goldLines = Files.readAllLines(gold);
+    for (String line : goldLines.subList(1, goldLines.size())) {
       String[] f = line.split(",");
       n++;
       hits += f[1].equals(predicted.get(f[0])) ? 1 : 0;
