@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.crowd4j.method.Diagnostics;
 import org.crowd4j.numeric.NumericAnswers;
 import org.crowd4j.numeric.NumericGold;
 import org.crowd4j.numeric.NumericMetrics;
@@ -48,7 +47,8 @@ public final class NumericReport {
     if (result.selection().isPresent()) {
       selection(page, result.selection().get());
     }
-    diagnostics(page, result, method, seconds);
+    page.diagnostics(
+        result.diagnostics(), method, seconds, Page.ObjectiveLabel.HEADER, List.of(), List.of());
     return page.write(target.out(), "Numeric answers report: " + target.title(), t0);
   }
 
@@ -168,24 +168,6 @@ public final class NumericReport {
             + " answers held out (seed "
             + s.seed()
             + "). No known value takes part in the choice.");
-    page.endSection();
-  }
-
-  private static void diagnostics(Page page, NumericResult r, String method, double seconds) {
-    Diagnostics d = r.diagnostics();
-    double[] h = d.objective();
-    page.beginSection("diagnostics", "Diagnostics");
-    page.html.table(
-        List.of(
-            "method", "iterations", "converged", "stop reason", d.objectiveName(), "fit time (s)"),
-        List.of(
-            List.of(
-                method,
-                Integer.toString(d.iterations()),
-                Boolean.toString(d.converged()),
-                d.stopReason(),
-                h.length == 0 ? "n/a" : Html.num(h[h.length - 1], 6),
-                Html.num(seconds, 2))));
     page.endSection();
   }
 

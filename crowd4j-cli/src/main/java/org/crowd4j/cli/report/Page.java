@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.crowd4j.io.AtomicFiles;
+import org.crowd4j.method.Diagnostics;
 import org.jfree.chart.JFreeChart;
 
 /**
@@ -55,6 +56,58 @@ class Page {
   void chart(String id, JFreeChart chart, int width, int height, String caption)
       throws IOException {
     html.figure("chart-" + id, charts.render(id, chart, width, height), width, height, caption);
+  }
+
+  /** How the last objective value is labelled in {@link #diagnostics}. */
+  enum ObjectiveLabel {
+    /** The objective's name heads its column. */
+    HEADER,
+    /** The column is "objective"; the cell holds the name and the value. */
+    CELL
+  }
+
+  /**
+   * The "Diagnostics" section of one fit: the method, its iterations, convergence, stop reason and
+   * last objective value, then {@code extra} columns (header, cell), the fit time and {@code
+   * notes}.
+   */
+  void diagnostics(
+      Diagnostics d,
+      String method,
+      double seconds,
+      ObjectiveLabel label,
+      List<String[]> extra,
+      List<String> notes) {
+    double[] h = d.objective();
+    String last = h.length == 0 ? "n/a" : Html.num(h[h.length - 1], 6);
+    List<String> header =
+        new ArrayList<>(List.of("method", "iterations", "converged", "stop reason"));
+    List<String> row =
+        new ArrayList<>(
+            List.of(
+                method,
+                Integer.toString(d.iterations()),
+                Boolean.toString(d.converged()),
+                d.stopReason()));
+    if (label == ObjectiveLabel.HEADER) {
+      header.add(d.objectiveName());
+      row.add(last);
+    } else {
+      header.add("objective");
+      row.add(h.length == 0 ? last : d.objectiveName() + " " + last);
+    }
+    for (String[] column : extra) {
+      header.add(column[0]);
+      row.add(column[1]);
+    }
+    header.add("fit time (s)");
+    row.add(Html.num(seconds, 2));
+    beginSection("diagnostics", "Diagnostics");
+    html.table(header, List.of(row));
+    for (String note : notes) {
+      html.note(note);
+    }
+    endSection();
   }
 
   /** The whole page with its navigation bar. */

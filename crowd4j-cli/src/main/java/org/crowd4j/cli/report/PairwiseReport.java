@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.crowd4j.method.Diagnostics;
 import org.crowd4j.pairwise.AnnotatorReliability;
 import org.crowd4j.pairwise.Comparisons;
 import org.crowd4j.pairwise.KendallTau;
@@ -52,7 +51,13 @@ public final class PairwiseReport {
     if (trueScores != null) {
       truth(page, ranking, trueScores);
     }
-    diagnostics(page, ranking, method, seconds);
+    page.diagnostics(
+        ranking.diagnostics(),
+        method,
+        seconds,
+        Page.ObjectiveLabel.HEADER,
+        List.<String[]>of(new String[] {"stderr", ranking.stderrMethod()}),
+        ranking.notes());
     return page.write(target.out(), "Ranking report: " + target.title(), t0);
   }
 
@@ -204,34 +209,6 @@ public final class PairwiseReport {
             new String[] {"Kendall's tau", Html.num(KendallTau.of(r.logScores(), trueScores), 4)}));
     page.html.note(
         "Kendall's tau between the fitted and the true scores: 1 is the same order, 0 no relation.");
-    page.endSection();
-  }
-
-  private static void diagnostics(Page page, Ranking r, String method, double seconds) {
-    Diagnostics d = r.diagnostics();
-    double[] h = d.objective();
-    page.beginSection("diagnostics", "Diagnostics");
-    page.html.table(
-        List.of(
-            "method",
-            "iterations",
-            "converged",
-            "stop reason",
-            d.objectiveName(),
-            "stderr",
-            "fit time (s)"),
-        List.of(
-            List.of(
-                method,
-                Integer.toString(d.iterations()),
-                Boolean.toString(d.converged()),
-                d.stopReason(),
-                h.length == 0 ? "n/a" : Html.num(h[h.length - 1], 6),
-                r.stderrMethod(),
-                Html.num(seconds, 2))));
-    for (String note : r.notes()) {
-      page.html.note(note);
-    }
     page.endSection();
   }
 

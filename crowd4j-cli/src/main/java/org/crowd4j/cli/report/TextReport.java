@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.crowd4j.method.Diagnostics;
 import org.crowd4j.text.TextAnswers;
 import org.crowd4j.text.TextResult;
 import org.crowd4j.text.Tokenizer;
@@ -44,7 +43,8 @@ public final class TextReport {
     if (refs != null) {
       goldSection(page, data, result, refs);
     }
-    diagnostics(page, result.diagnostics(), method, seconds);
+    page.diagnostics(
+        result.diagnostics(), method, seconds, Page.ObjectiveLabel.CELL, List.of(), List.of());
     return page.write(target.out(), "Text report: " + target.title(), t0);
   }
 
@@ -252,22 +252,6 @@ public final class TextReport {
     page.html.note(
         "The aggregate helps when its word error rate is below that of single answers (all"
             + " answers pooled) and below the best annotator's in the table above.");
-    page.endSection();
-  }
-
-  static void diagnostics(Page page, Diagnostics d, String method, double seconds) {
-    double[] h = d.objective();
-    page.beginSection("diagnostics", "Diagnostics");
-    page.html.table(
-        List.of("method", "iterations", "converged", "stop reason", "objective", "fit time (s)"),
-        List.of(
-            List.of(
-                method,
-                Integer.toString(d.iterations()),
-                Boolean.toString(d.converged()),
-                d.stopReason(),
-                h.length == 0 ? "n/a" : d.objectiveName() + " " + Html.num(h[h.length - 1], 6),
-                Html.num(seconds, 2))));
     page.endSection();
   }
 
