@@ -212,15 +212,10 @@ final class SimulateCommand implements Callable<Integer> {
   private Items items(SplittableRandom rng) throws Exception {
     String kind = source.contains(":") ? source.substring(0, source.indexOf(':')) : source;
     String rest = source.contains(":") ? source.substring(source.indexOf(':') + 1) : "";
-    java.util.Map<String, String> o = new java.util.HashMap<>();
-    for (String kv : rest.split(",")) {
-      int e = kv.indexOf('=');
-      if (e > 0) {
-        o.put(kv.substring(0, e).trim(), kv.substring(e + 1).trim());
-      }
-    }
     switch (kind) {
       case "gaussian" -> {
+        java.util.Map<String, String> o =
+            sourceOptions(kind, rest, "n", "classes", "dim", "separation");
         Gaussians.Sample s =
             Gaussians.classes(
                 Integer.parseInt(o.getOrDefault("n", "10000")),
@@ -231,6 +226,7 @@ final class SimulateCommand implements Callable<Integer> {
         return new Items(s.labels(), s.numLabels(), s.features(), s.dim());
       }
       case "mena" -> {
+        java.util.Map<String, String> o = sourceOptions(kind, rest, "per-class", "paper-centres");
         Gaussians.Sample s =
             Gaussians.threeClusters(
                 Integer.parseInt(o.getOrDefault("per-class", "1000")),
@@ -286,5 +282,31 @@ final class SimulateCommand implements Callable<Integer> {
           throw new IllegalArgumentException(
               "unknown source '" + source + "'; use gaussian, mena, idx:DIR or features:FILE");
     }
+  }
+
+  /** The {@code key=value,…} options of a generated source; unknown keys and bare words refused. */
+  private static java.util.Map<String, String> sourceOptions(
+      String kind, String rest, String... known) {
+    java.util.Map<String, String> o = new java.util.HashMap<>();
+    if (rest.isBlank()) {
+      return o;
+    }
+    java.util.List<String> keys = java.util.List.of(known);
+    for (String kv : rest.split(",")) {
+      int e = kv.indexOf('=');
+      String key = e > 0 ? kv.substring(0, e).trim() : kv.trim();
+      if (e <= 0 || !keys.contains(key)) {
+        throw new IllegalArgumentException(
+            "--source "
+                + kind
+                + ": '"
+                + kv.trim()
+                + "' is not one of "
+                + String.join(", ", keys)
+                + " as KEY=VALUE");
+      }
+      o.put(key, kv.substring(e + 1).trim());
+    }
+    return o;
   }
 }

@@ -2,6 +2,7 @@ package org.crowd4j.cli;
 
 import static org.crowd4j.cli.CliRunner.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -195,6 +196,36 @@ class CommandLineTest {
     Run bad = run("simulate", "--annotators", "nope", "--out", sim.toString());
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("unknown annotator kind 'nope'"), bad.err());
+  }
+
+  @Test
+  void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
+    // n = 2e9 items of 20 features once wrapped round to a negative array size
+    Path out = dir.resolve("sim");
+    Run big =
+        run(
+            "simulate",
+            "--source",
+            "gaussian:n=2000000000",
+            "--annotators",
+            "hammer-spammer:n=4,p=0.7",
+            "--out",
+            out.toString());
+    assertEquals(2, big.code(), big.err());
+    assertTrue(big.err().contains("n × dim = 40000000000 values exceed"), big.err());
+    Run typo =
+        run(
+            "simulate",
+            "--source",
+            "gaussian:nn=50",
+            "--annotators",
+            "hammer-spammer:n=4,p=0.7",
+            "--out",
+            out.toString());
+    assertEquals(2, typo.code(), typo.err());
+    assertTrue(
+        typo.err().contains("'nn=50' is not one of n, classes, dim, separation"), typo.err());
+    assertFalse(Files.exists(out));
   }
 
   @Test

@@ -69,6 +69,7 @@ public final class Mask {
     if (w == 0) {
       throw new IllegalArgumentException("row 1 is empty");
     }
+    PixelBudget.check(h, w);
     long[] b = new long[words(h * w)];
     for (int r = 0; r < h; r++) {
       String row = rows[r].trim();
@@ -109,9 +110,10 @@ public final class Mask {
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad size '" + t.substring(0, colon) + "' (HxW)");
     }
-    if (h < 1 || w < 1 || (long) h * w > Integer.MAX_VALUE - 64) {
+    if (h < 1 || w < 1) {
       throw new IllegalArgumentException("bad size " + h + "x" + w);
     }
+    PixelBudget.check(h, w);
     int n = h * w;
     long[] b = new long[words(n)];
     String runs = t.substring(colon + 1).trim();

@@ -7,9 +7,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvRecords;
@@ -89,10 +92,7 @@ public final class MaskReader {
     if (!Files.isRegularFile(png)) {
       throw new IOException("no such file");
     }
-    BufferedImage img = ImageIO.read(png.toFile());
-    if (img == null) {
-      throw new IOException("not an image ImageIO can read");
-    }
+    BufferedImage img = decode(png);
     Raster r = img.getRaster();
     int h = img.getHeight();
     int w = img.getWidth();
@@ -116,6 +116,24 @@ public final class MaskReader {
       }
     }
     return new Mask(h, w, bits);
+  }
+
+  /** Decodes the image after checking its declared size against the {@link PixelBudget}. */
+  private static BufferedImage decode(Path png) throws IOException {
+    try (ImageInputStream in = ImageIO.createImageInputStream(png.toFile())) {
+      Iterator<ImageReader> readers = in == null ? null : ImageIO.getImageReaders(in);
+      if (readers == null || !readers.hasNext()) {
+        throw new IOException("not an image ImageIO can read");
+      }
+      ImageReader reader = readers.next();
+      try {
+        reader.setInput(in, true, true);
+        PixelBudget.check(reader.getHeight(0), reader.getWidth(0));
+        return reader.read(0, reader.getDefaultReadParam());
+      } finally {
+        reader.dispose();
+      }
+    }
   }
 
   /**

@@ -20,20 +20,29 @@ final class PixelPatterns {
   /** Pixels per pattern. */
   final int[] pixels;
 
-  /**
-   * Whether worker {@code w} marked the pixels of pattern {@code p}: {@code vote[p * workers + w]}.
-   */
-  final boolean[] vote;
-
   /** Pattern of each pixel. */
   final int[] patternOf;
 
-  private PixelPatterns(int workers, int count, int[] pixels, boolean[] vote, int[] patternOf) {
-    this.workers = workers;
+  /**
+   * The workers' bits of each pattern (bit {@code w}: worker {@code w}); null beyond 63 workers.
+   */
+  private final long[] codes;
+
+  /** The masks, read directly when every pixel is its own pattern. */
+  private final Mask[] masks;
+
+  private PixelPatterns(int count, int[] pixels, int[] patternOf, long[] codes, Mask[] masks) {
+    this.workers = masks.length;
     this.count = count;
     this.pixels = pixels;
-    this.vote = vote;
     this.patternOf = patternOf;
+    this.codes = codes;
+    this.masks = masks;
+  }
+
+  /** Whether worker {@code w} marked the pixels of pattern {@code p}. */
+  boolean voted(int p, int w) {
+    return codes != null ? (codes[p] & (1L << w)) != 0 : masks[w].get(p);
   }
 
   /** Groups the pixels of {@code masks} (all the same size). */
@@ -41,17 +50,13 @@ final class PixelPatterns {
     int m = masks.length;
     int n = masks[0].pixels();
     if (m > 63) {
-      boolean[] vote = new boolean[n * m];
       int[] pixels = new int[n];
       int[] patternOf = new int[n];
       for (int i = 0; i < n; i++) {
         pixels[i] = 1;
         patternOf[i] = i;
-        for (int w = 0; w < m; w++) {
-          vote[i * m + w] = masks[w].get(i);
-        }
       }
-      return new PixelPatterns(m, n, pixels, vote, patternOf);
+      return new PixelPatterns(n, pixels, patternOf, null, masks.clone());
     }
     long[] code = new long[n];
     for (int w = 0; w < m; w++) {
@@ -81,13 +86,8 @@ final class PixelPatterns {
       patternOf[i] = p;
       pixels[p]++;
     }
-    boolean[] vote = new boolean[distinct * m];
-    for (int p = 0; p < distinct; p++) {
-      for (int w = 0; w < m; w++) {
-        vote[p * m + w] = (sorted[p] & (1L << w)) != 0;
-      }
-    }
-    return new PixelPatterns(m, distinct, pixels, vote, patternOf);
+    return new PixelPatterns(
+        distinct, pixels, patternOf, Arrays.copyOf(sorted, distinct), masks.clone());
   }
 
   /** The mask that sets the pixels of every pattern {@code p} with {@code on[p]}. */

@@ -96,7 +96,7 @@ public final class SegmentationEm implements SegmentationAggregator {
     for (int p = 0; p < pc; p++) {
       int votes = 0;
       for (int k = 0; k < m; k++) {
-        if (pp.vote[p * m + k]) {
+        if (pp.voted(p, k)) {
           votes++;
           size[k] += pp.pixels[p];
         }
@@ -123,7 +123,7 @@ public final class SegmentationEm implements SegmentationAggregator {
         double pos = Math.log(prior[p]);
         double neg = Math.log(1 - prior[p]);
         for (int k = 0; k < m; k++) {
-          boolean y = pp.vote[p * m + k];
+          boolean y = pp.voted(p, k);
           pos += Math.log(y ? skill[k] : 1 - skill[k]);
           neg += Math.log(y ? 1 - skill[k] : skill[k]);
         }
@@ -164,7 +164,7 @@ public final class SegmentationEm implements SegmentationAggregator {
       double q = post[p] * pp.pixels[p];
       total += q;
       for (int k = 0; k < m; k++) {
-        if (pp.vote[p * m + k]) {
+        if (pp.voted(p, k)) {
           agree[k] += q;
         }
       }
@@ -190,7 +190,7 @@ public final class SegmentationEm implements SegmentationAggregator {
       double ln = Math.log(1 - prior[p]);
       double cell = 0;
       for (int k = 0; k < m; k++) {
-        boolean y = pp.vote[p * m + k];
+        boolean y = pp.voted(p, k);
         double ws = y ? s[k] : 1 - s[k];
         cell += finite((Math.log(ws) + lp) * q) + finite((Math.log(1 - ws) + ln) * (1 - q));
       }

@@ -105,7 +105,7 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
             for (int i = 0; i < answers.length; i++) {
               double s = weight[answers[i]];
               if (!Double.isNaN(s)) {
-                score += pp.vote[p * pp.workers + i] ? s : -s;
+                score += pp.voted(p, i) ? s : -s;
               }
             }
             on[p] = score >= 0;

@@ -82,7 +82,7 @@ public final class SegmentationRasa implements SegmentationAggregator {
       for (int p = 0; p < pp.count; p++) {
         double s = 0;
         for (int k = 0; k < m; k++) {
-          if (pp.vote[p * m + k]) {
+          if (pp.voted(p, k)) {
             s += w[k];
           }
         }
@@ -94,7 +94,7 @@ public final class SegmentationRasa implements SegmentationAggregator {
         long inter = 0;
         long union = 0;
         for (int p = 0; p < pp.count; p++) {
-          boolean y = pp.vote[p * m + k];
+          boolean y = pp.voted(p, k);
           if (y && on[p]) {
             inter += pp.pixels[p];
           }

@@ -29,11 +29,11 @@ public final class Gaussians {
     if (n < 1 || k < 1 || d < 1) {
       throw new IllegalArgumentException("need n, k, d ≥ 1");
     }
-    double[] means = new double[k * d];
+    double[] means = new double[values(k, d, "classes × dim")];
     for (int j = 0; j < means.length; j++) {
       means[j] = separation * standardNormal(rng);
     }
-    float[] x = new float[n * d];
+    float[] x = new float[values(n, d, "n × dim")];
     int[] y = new int[n];
     for (int i = 0; i < n; i++) {
       y[i] = rng.nextInt(k);
@@ -54,8 +54,11 @@ public final class Gaussians {
         paperCentres
             ? new double[][] {{-0.5, 0}, {0.5, 0}, {0, 0.5}}
             : new double[][] {{0, 1}, {0, -1}, {1, 0}};
-    int n = 3 * perClass;
-    float[] x = new float[n * 2];
+    if (perClass < 1) {
+      throw new IllegalArgumentException("need per-class ≥ 1");
+    }
+    int n = values(3, perClass, "3 × per-class");
+    float[] x = new float[values(n, 2, "2 × 3 × per-class")];
     int[] y = new int[n];
     for (int i = 0; i < n; i++) {
       int c = i % 3;
@@ -64,5 +67,19 @@ public final class Gaussians {
       x[2 * i + 1] = (float) (centres[c][1] + 0.4 * standardNormal(rng));
     }
     return new Sample(x, 2, y, 3);
+  }
+
+  /**
+   * {@code a × b} as an array length.
+   *
+   * @throws IllegalArgumentException when the product exceeds the largest array
+   */
+  private static int values(int a, int b, String what) {
+    long v = (long) a * b;
+    if (v > Integer.MAX_VALUE - 8) {
+      throw new IllegalArgumentException(
+          what + " = " + v + " values exceed the largest array (" + (Integer.MAX_VALUE - 8) + ")");
+    }
+    return (int) v;
   }
 }

@@ -111,4 +111,40 @@ class MaskTest {
     assertEquals(1.0, Iou.of(Mask.parseRows("00"), Mask.parseRows("00")), 0);
     assertArrayEquals(new long[] {0b0110}, Mask.parseRows("0110").bits());
   }
+
+  @Test
+  void declaredSizesBeyondThePixelBudgetAreRefusedBeforeAnyAllocation() throws Exception {
+    // two 40000x40000 masks declared in a 2-row CSV: refused from the header, file and line named
+    IllegalArgumentException e =
+        assertThrows(IllegalArgumentException.class, () -> Mask.parseRle("40000x40000:1600000000"));
+    assertTrue(e.getMessage().contains("exceeds the pixel budget of 67108864"), e.getMessage());
+    Path csv = dir.resolve("huge.csv");
+    Files.writeString(csv, "task,worker,segmentation\nt1,w1,2x2:4\nt1,w2,40000x40000:1600000000\n");
+    CrowdFormatException f =
+        assertThrows(
+            CrowdFormatException.class,
+            () -> MaskReader.read(csv, MaskReader.Layout.defaults(), CsvFormat.defaults()));
+    assertTrue(f.getMessage().contains("huge.csv:3"), f.getMessage());
+    assertTrue(f.getMessage().contains("pixel budget"), f.getMessage());
+  }
+
+  @Test
+  void aPngIsCheckedFromItsHeaderAndTheBudgetCanBeRaised() throws Exception {
+    Path png = dir.resolve("m.png");
+    MaskWriter.writePng(png, Mask.parseRows("0110;1000;0001"));
+    try {
+      PixelBudget.setMaxPixels(11);
+      IllegalArgumentException e =
+          assertThrows(IllegalArgumentException.class, () -> MaskReader.readPng(png));
+      assertTrue(
+          e.getMessage().contains("a 3x4 mask exceeds the pixel budget of 11"), e.getMessage());
+      PixelBudget.setMaxPixels(12);
+      assertEquals("0110;1000;0001", MaskReader.readPng(png).toRows());
+      assertThrows(IllegalArgumentException.class, () -> PixelBudget.setMaxPixels(0));
+      assertThrows(
+          IllegalArgumentException.class, () -> PixelBudget.setMaxPixels(PixelBudget.LIMIT + 1));
+    } finally {
+      PixelBudget.setMaxPixels(PixelBudget.DEFAULT_MAX_PIXELS);
+    }
+  }
 }

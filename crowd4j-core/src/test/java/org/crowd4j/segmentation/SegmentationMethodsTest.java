@@ -153,4 +153,48 @@ class SegmentationMethodsTest {
     assertTrue(w.answerScores()[2] < w.answerScores()[0]);
     assertEquals("110", w.mask(0).toRows());
   }
+
+  @Test
+  void moreThan63MasksFollowTheMajorityPixelByPixel() {
+    // beyond 63 masks every pixel is its own pattern, read from the masks themselves
+    SplittableRandom r = new SplittableRandom(5);
+    int h = 6;
+    int w = 7;
+    int workers = 70;
+    MaskAnswers.Builder b = MaskAnswers.builder();
+    int[] ones = new int[h * w];
+    for (int k = 0; k < workers; k++) {
+      boolean[] px = new boolean[h * w];
+      for (int i = 0; i < px.length; i++) {
+        px[i] = r.nextDouble() < (i % 3) / 2.0;
+        ones[i] += px[i] ? 1 : 0;
+      }
+      b.add("img", "w" + k, Mask.of(h, w, px));
+    }
+    MaskAnswers data = b.build();
+    Mask mv = new SegmentationMajorityVote().fit(data).mask(0);
+    for (int i = 0; i < h * w; i++) {
+      assertEquals(2 * ones[i] > workers, mv.get(i), "pixel " + i);
+    }
+    for (SegmentationAggregator m : METHODS) {
+      assertEquals(h * w, m.fit(data).mask(0).pixels(), m.name());
+    }
+  }
+
+  @Test
+  void pixelsTimesMasksBeyondAnIntDoNotOverflow() {
+    // 64 masks of 5800 x 5800: 2.15e9 pixel votes, more than an int counts
+    int h = 5800;
+    int w = 5800;
+    boolean[] px = new boolean[h * w];
+    for (int i = 0; i < px.length; i += 3) {
+      px[i] = true;
+    }
+    Mask mask = Mask.of(h, w, px);
+    MaskAnswers.Builder b = MaskAnswers.builder();
+    for (int k = 0; k < 64; k++) {
+      b.add("img", "w" + k, mask);
+    }
+    assertEquals(mask, new SegmentationMajorityVote().fit(b.build()).mask(0));
+  }
 }

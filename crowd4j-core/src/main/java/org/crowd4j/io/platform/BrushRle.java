@@ -1,6 +1,7 @@
 package org.crowd4j.io.platform;
 
 import org.crowd4j.segmentation.Mask;
+import org.crowd4j.segmentation.PixelBudget;
 
 /**
  * Decodes the run-length encoding of Label Studio's brush results ({@code value.format: "rle"}),
@@ -31,6 +32,7 @@ final class BrushRle {
     if (width < 1 || height < 1 || (long) width * height > Integer.MAX_VALUE / 4) {
       throw new IllegalArgumentException("bad image size " + width + "x" + height);
     }
+    PixelBudget.check(height, width);
     BrushRle in = new BrushRle(rle);
     long count = in.read(32);
     long expected = 4L * width * height;

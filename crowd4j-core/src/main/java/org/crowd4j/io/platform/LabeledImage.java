@@ -12,6 +12,7 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.segmentation.Mask;
+import org.crowd4j.segmentation.PixelBudget;
 
 /**
  * Reads one worker's answer of SageMaker Ground Truth's semantic segmentation ({@code
@@ -200,6 +201,7 @@ final class LabeledImage {
               + "x"
               + height);
     }
+    PixelBudget.check(h, w);
     BufferedImage img;
     try {
       img = ImageIO.read(new ByteArrayInputStream(bytes));
