@@ -251,6 +251,32 @@ final class EvaluateCommand implements Callable<Integer> {
   private record Prediction(
       List<String> tasks, List<String> predicted, Vocabulary labels, double[] probs) {}
 
+  /**
+   * The {@code p_<class>} fields of the current row: each a number in [0, 1], together summing to 1
+   * within {@value #SUM_TOLERANCE} (room for values written with a few digits).
+   */
+  private static double[] probabilities(CsvRecords in, List<String> header)
+      throws CrowdFormatException {
+    double[] p = new double[header.size() - 2];
+    double sum = 0;
+    for (int j = 0; j < p.length; j++) {
+      p[j] = in.decimal(j + 2);
+      if (p[j] < 0 || p[j] > 1) {
+        String h = header.get(j + 2);
+        throw in.error(
+            h,
+            "field '" + h + "' holds " + in.field(j + 2).strip() + ", not a probability in [0, 1]");
+      }
+      sum += p[j];
+    }
+    if (p.length > 0 && Math.abs(sum - 1) > SUM_TOLERANCE) {
+      throw in.error(null, "the p_ fields sum to " + sum + ", not 1: they are not probabilities");
+    }
+    return p;
+  }
+
+  private static final double SUM_TOLERANCE = 0.01;
+
   private static Prediction readPrediction(Path file) throws CrowdFormatException {
     List<String> tasks = new ArrayList<>();
     List<String> predicted = new ArrayList<>();
@@ -271,15 +297,7 @@ final class EvaluateCommand implements Callable<Integer> {
       while (in.next()) {
         tasks.add(in.field(0));
         predicted.add(in.field(1));
-        double[] p = new double[probLabels.size()];
-        for (int j = 0; j < p.length; j++) {
-          try {
-            p[j] = Double.parseDouble(in.field(j + 2));
-          } catch (NumberFormatException e) {
-            throw in.error(header.get(j + 2), "not a probability");
-          }
-        }
-        rows.add(p);
+        rows.add(probabilities(in, header));
       }
     }
     Vocabulary labels;

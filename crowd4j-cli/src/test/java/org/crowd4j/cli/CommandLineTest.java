@@ -199,6 +199,30 @@ class CommandLineTest {
   }
 
   @Test
+  void evaluateRefusesValuesThatAreNotProbabilities() throws Exception {
+    // p_ values 5 and -4 once gave "ECE 2.1000"; NaN made log-loss, ECE and AUC vanish
+    Path gold = dir.resolve("gold.csv");
+    Files.writeString(gold, "task,label\nt1,a\nt2,b\n");
+    String[][] cases = {
+      {"t1,a,5,-4", "field 'p_a' holds 5, not a probability in [0, 1]"},
+      {"t1,a,NaN,0.5", "field 'p_a' holds 'NaN', not a decimal number"},
+      {"t1,a,0x1p-1,0.5", "field 'p_a' holds '0x1p-1', not a decimal number"},
+      {"t1,a,0.6,0.6", "the p_ fields sum to 1.2, not 1"},
+    };
+    for (String[] c : cases) {
+      Path pred = dir.resolve("pred.csv");
+      Files.writeString(pred, "task,label,p_a,p_b\n" + c[0] + "\nt2,b,0.25,0.75\n");
+      Run r = run("evaluate", "--pred", pred.toString(), "--gold", gold.toString());
+      assertEquals(3, r.code(), c[0] + ": " + r.err());
+      assertTrue(r.err().contains("pred.csv:2: " + c[1]), r.err());
+    }
+    Path pred = dir.resolve("pred.csv");
+    Files.writeString(pred, "task,label,p_a,p_b\nt1,a,0.667,0.333\nt2,b,0.25,0.75\n");
+    Run ok = run("evaluate", "--pred", pred.toString(), "--gold", gold.toString());
+    assertEquals(0, ok.code(), ok.err());
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");

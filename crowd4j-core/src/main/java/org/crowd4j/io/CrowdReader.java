@@ -259,6 +259,11 @@ public final class CrowdReader {
             throw in.error(
                 header.get(j + 1), "field '" + header.get(j + 1) + "' is not finite: '" + s + "'");
           }
+          if (!Decimals.isDecimal(s)) {
+            throw in.error(
+                header.get(j + 1),
+                "field '" + header.get(j + 1) + "' is not a decimal number: '" + s + "'");
+          }
           values[size++] = v;
         }
       }

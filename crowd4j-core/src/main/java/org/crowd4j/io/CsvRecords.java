@@ -222,6 +222,35 @@ public final class CsvRecords implements AutoCloseable {
     return StrictInput.text(file, line(), names[col], record.getField(col), rules);
   }
 
+  /**
+   * Field {@code col} of the current record, stripped, as a finite number in the grammar of {@link
+   * Decimals}.
+   *
+   * @throws CrowdFormatException naming file, line and field when it is empty, not a decimal number
+   *     or too large for a double
+   */
+  public double decimal(int col) throws CrowdFormatException {
+    return decimal(col, text(col).strip());
+  }
+
+  /** As {@link #decimal(int)} for {@code s}, a part of field {@code col} (one of a list). */
+  public double decimal(int col, String s) throws CrowdFormatException {
+    String field = names[col];
+    if (s.isEmpty()) {
+      throw error(field, "field '" + field + "' is empty (expected a number)");
+    }
+    if (!Decimals.isDecimal(s)) {
+      throw error(
+          field,
+          "field '" + field + "' holds '" + s + "', not a decimal number (like 12, -0.5, 3e-2)");
+    }
+    double v = Double.parseDouble(s);
+    if (!Double.isFinite(v)) {
+      throw error(field, "field '" + field + "' holds '" + s + "', too large for a double");
+    }
+    return v;
+  }
+
   /** A problem in {@code field} (or the whole record when {@code null}) at the current line. */
   public CrowdFormatException error(String field, String problem) {
     return new CrowdFormatException(file, line(), field, problem);

@@ -29,15 +29,10 @@ public final class SkillsReader {
           in.requireWidth();
         }
         String worker = in.id(workerCol, "worker");
-        String text = in.field(skillCol).trim();
-        double skill;
-        try {
-          skill = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-          throw in.error("skill", "field 'skill' is not a number: '" + text + "'");
-        }
-        if (!Double.isFinite(skill) || skill < 0) {
-          throw in.error("skill", "field 'skill' must be finite and >= 0: '" + text + "'");
+        double skill = in.decimal(skillCol);
+        if (skill < 0) {
+          throw in.error(
+              "skill", "field 'skill' must be >= 0: '" + in.field(skillCol).strip() + "'");
         }
         if (out.put(worker, skill) != null) {
           throw in.error("worker", "worker '" + worker + "' has a second skill");

@@ -5,7 +5,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.regex.Pattern;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvRecords;
@@ -13,17 +12,13 @@ import org.crowd4j.io.CsvRecords;
 /**
  * Reads numeric answers from a long CSV/TSV file (optionally gzipped), one row per answer ({@code
  * task,worker,label} by default), and gold from one row per task ({@code task,label}). Ids follow
- * the strict rules of the record source, {@link CsvRecords}. Numbers are decimal only: an optional
- * sign, digits with an optional point, an optional exponent ({@code 12}, {@code -0.5}, {@code
- * 3e-2}); {@code 1d}, {@code 0x1p3}, {@code NaN}, {@code Infinity}, an empty field and a number too
- * large for a {@code double} are errors naming file, line and field. Repeated (task, worker)
- * answers are kept; a task twice in a gold file is an error.
+ * the strict rules of the record source, {@link CsvRecords}. Numbers follow {@link
+ * org.crowd4j.io.Decimals} ({@code 12}, {@code -0.5}, {@code 3e-2}); {@code 1d}, {@code 0x1p3},
+ * {@code NaN}, {@code Infinity}, an empty field and a number too large for a {@code double} are
+ * errors naming file, line and field. Repeated (task, worker) answers are kept; a task twice in a
+ * gold file is an error.
  */
 public final class NumericReader {
-  /** Plain decimal numbers, surrounding blanks already trimmed. */
-  private static final Pattern DECIMAL =
-      Pattern.compile("[+-]?(?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:[eE][+-]?[0-9]+)?");
-
   private NumericReader() {}
 
   /**
@@ -58,7 +53,7 @@ public final class NumericReader {
       while (t.next()) {
         String task = t.id(tc);
         String worker = t.id(wc);
-        b.add(task, worker, number(t, vc));
+        b.add(task, worker, t.decimal(vc));
       }
     }
     if (b.size() == 0) {
@@ -85,7 +80,7 @@ public final class NumericReader {
       int vc = t.column(layout.value());
       while (t.next()) {
         String task = t.id(tc);
-        double v = number(t, vc);
+        double v = t.decimal(vc);
         Long before = lineOf.putIfAbsent(task, t.line());
         if (before != null) {
           throw t.error(
@@ -101,24 +96,5 @@ public final class NumericReader {
   /** Reads gold in the default layout and text rules. */
   public static Map<String, Double> readGold(Path file) throws CrowdFormatException {
     return readGold(file, Layout.defaults(), CsvFormat.defaults());
-  }
-
-  /** Field {@code col} of the current row as a finite decimal number. */
-  private static double number(CsvRecords t, int col) throws CrowdFormatException {
-    String field = t.name(col);
-    String s = t.text(col).strip();
-    if (s.isEmpty()) {
-      throw t.error(field, "field '" + field + "' is empty (expected a number)");
-    }
-    if (!DECIMAL.matcher(s).matches()) {
-      throw t.error(
-          field,
-          "field '" + field + "' holds '" + s + "', not a decimal number (like 12, -0.5, 3e-2)");
-    }
-    double v = Double.parseDouble(s);
-    if (!Double.isFinite(v)) {
-      throw t.error(field, "field '" + field + "' holds '" + s + "', too large for a double");
-    }
-    return v;
   }
 }

@@ -207,7 +207,7 @@ public final class TextReader {
     }
     double[] out = new double[cols.length];
     for (int i = 0; i < cols.length; i++) {
-      out[i] = number(t, cols[i], t.text(cols[i]).trim());
+      out[i] = t.decimal(cols[i], t.text(cols[i]).trim());
     }
     return out;
   }
@@ -224,21 +224,8 @@ public final class TextReader {
     String[] parts = s.split("[\\s,]+");
     double[] out = new double[parts.length];
     for (int i = 0; i < parts.length; i++) {
-      out[i] = number(t, col, parts[i]);
+      out[i] = t.decimal(col, parts[i]);
     }
     return out;
-  }
-
-  private static double number(CsvRecords t, int col, String s) throws CrowdFormatException {
-    double v;
-    try {
-      v = Double.parseDouble(s);
-    } catch (NumberFormatException e) {
-      throw t.error(t.name(col), "field '" + t.name(col) + "' holds '" + s + "', not a number");
-    }
-    if (!Double.isFinite(v)) {
-      throw t.error(t.name(col), "field '" + t.name(col) + "' holds '" + s + "', not finite");
-    }
-    return v;
   }
 }

@@ -148,6 +148,10 @@ class AnswerFileErrorsTest {
     Path nan = file("h.csv", "task,f0\nt1,NaN\n");
     e = assertThrows(CrowdFormatException.class, () -> CrowdReader.readFeatures(nan));
     assertTrue(e.getMessage().contains("not finite"), e.getMessage());
+    // Java's parser takes 1d and 0x1p3; the input grammar does not
+    Path javaOnly = file("j.csv", "task,f0,f1\nt1,1d,0x1p3\n");
+    e = assertThrows(CrowdFormatException.class, () -> CrowdReader.readFeatures(javaOnly));
+    assertEquals(javaOnly + ":2: field 'f0' is not a decimal number: '1d'", e.getMessage());
   }
 
   @Test

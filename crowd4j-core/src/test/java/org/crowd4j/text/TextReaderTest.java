@@ -86,4 +86,21 @@ class TextReaderTest {
             () -> TextReader.readTaskEmbeddings(csv, "task", CsvFormat.defaults()));
     assertTrue(e.getMessage().contains(":3: task 't1' has a second true embedding"));
   }
+
+  @Test
+  void embeddingNumbersFollowTheDecimalGrammar() throws Exception {
+    // 1d, 0f and 0x1p3 are numbers to Java's parser, not in an input file
+    Path csv = dir.resolve("e.csv");
+    for (String bad : new String[] {"1d", "0f", "0x1p3"}) {
+      Files.writeString(csv, "task,embedding\nt1,1 2\nt2,3 " + bad + "\n");
+      CrowdFormatException e =
+          assertThrows(
+              CrowdFormatException.class,
+              () -> TextReader.readTaskEmbeddings(csv, "task", CsvFormat.defaults()));
+      assertTrue(
+          e.getMessage()
+              .contains(":3: field 'embedding' holds '" + bad + "', not a decimal number"),
+          e.getMessage());
+    }
+  }
 }
