@@ -2,6 +2,7 @@ package org.crowd4j.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -188,7 +189,10 @@ final class ReportCommand implements Callable<Integer> {
     }
     ModelView view = null;
     if (model != null) {
-      try (LearnedModel m = LearnedModel.load(model)) {
+      // an aggregate's model.json is refused by its kind, and a trained model.json means its folder
+      org.crowd4j.model.Models.read(model, org.crowd4j.model.TrainedModel.class);
+      Path folder = Files.isDirectory(model) ? model : model.toAbsolutePath().getParent();
+      try (LearnedModel m = LearnedModel.load(folder)) {
         view =
             new ModelView(
                 m.method(),

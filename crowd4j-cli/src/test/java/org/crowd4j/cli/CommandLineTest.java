@@ -223,6 +223,46 @@ class CommandLineTest {
   }
 
   @Test
+  void modelOptionsSayWhatKindOfModelFileTheyWereGiven() throws Exception {
+    Path answers = dir.resolve("answers.csv");
+    Files.writeString(answers, "task,worker,label\nt1,w1,a\nt1,w2,a\nt2,w1,b\nt2,w2,a\n");
+    Path labelsModel = dir.resolve("labels-model.json");
+    Run a =
+        run(
+            "aggregate",
+            "--answers",
+            answers.toString(),
+            "--method",
+            "mv",
+            "--model-out",
+            labelsModel.toString());
+    assertEquals(0, a.code(), a.err());
+    // report --model takes a trained model; an aggregate's file once gave "Not a directory", exit 1
+    Run r =
+        run(
+            "report",
+            "--answers",
+            answers.toString(),
+            "--model",
+            labelsModel.toString(),
+            "--out",
+            dir.resolve("r.html").toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(
+        r.err().contains("labels-model.json: a classification model file, not a trained model"),
+        r.err());
+    // simulate --from a folder without a model file, or a device
+    Run s = run("simulate", "--from", dir.toString(), "--out", dir.resolve("s").toString());
+    assertEquals(3, s.code(), s.err());
+    assertTrue(s.err().contains("model.json: no such file"), s.err());
+    if (Files.exists(Path.of("/dev/zero"))) {
+      Run z = run("simulate", "--from", "/dev/zero", "--out", dir.resolve("s").toString());
+      assertEquals(3, z.code(), z.err());
+      assertTrue(z.err().contains("/dev/zero: not a regular file"), z.err());
+    }
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");

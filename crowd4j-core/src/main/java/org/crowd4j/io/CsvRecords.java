@@ -129,9 +129,29 @@ public final class CsvRecords implements AutoCloseable {
           file,
           headerLine(),
           name,
-          "missing column '" + name + "'; the header has " + header.getFields());
+          "missing column '" + name + "'; the header has " + header.getFields() + delimiterHint());
     }
     return c;
+  }
+
+  /** A hint when the header is one field that holds another usual separator. */
+  private String delimiterHint() {
+    if (names.length != 1) {
+      return "";
+    }
+    for (char d : new char[] {'\t', ',', ';', '|'}) {
+      if (names[0].indexOf(d) >= 0) {
+        String shown = d == '\t' ? "\\t" : String.valueOf(d);
+        return " — one field holding '"
+            + shown
+            + "': is the file separated by '"
+            + shown
+            + "'? (set the delimiter, e.g. --delimiter '"
+            + shown
+            + "')";
+      }
+    }
+    return "";
   }
 
   /** The index of the column named {@code name}, or -1. */

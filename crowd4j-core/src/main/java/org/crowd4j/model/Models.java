@@ -38,6 +38,9 @@ public final class Models {
    */
   public static ModelFile read(Path path) throws IOException {
     Path file = Files.isDirectory(path) ? path.resolve("model.json") : path;
+    if (Files.exists(file) && !Files.isRegularFile(file)) {
+      throw new ModelFileException(file, 0, "not a regular file (a device, a pipe or a folder)");
+    }
     byte[] bytes;
     try {
       bytes = Files.readAllBytes(file);

@@ -172,4 +172,14 @@ class AnswerFileErrorsTest {
       assertFalse(files.anyMatch(f -> f.getFileName().toString().endsWith(".tmp")));
     }
   }
+
+  @Test
+  void aTabSeparatedFileNamedCsvGetsADelimiterHint() throws Exception {
+    Path tsv = file("answers.csv", "task\tworker\tlabel\nt1\tw1\ta\n");
+    CrowdFormatException e =
+        assertThrows(CrowdFormatException.class, () -> CrowdReader.readAnswers(tsv));
+    assertTrue(
+        e.getMessage().contains("one field holding '\\t': is the file separated by '\\t'?"),
+        e.getMessage());
+  }
 }
