@@ -5,6 +5,7 @@ import java.awt.image.IndexColorModel;
 import java.awt.image.Raster;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -20,11 +21,12 @@ import org.crowd4j.io.CsvRecords;
 /**
  * Reads masks in long format, {@code task,worker,segmentation}, one per row. The segmentation field
  * holds either rows of 0/1 joined by {@code ;} (crowd-kit's fixtures), a run-length mask {@code
- * HxW:runs} (see {@link Mask#parseRle}), or the path of a PNG file, relative to the CSV's folder,
- * whose pixels are set where a colour sample is non-zero (alpha ignored; palette images by index).
- * Ids follow the strict rules of the record source, {@link CsvRecords}; a malformed mask, a mask
- * whose size differs from the image's other masks and a repeated (task, worker) pair are errors
- * naming file, line and field.
+ * HxW:runs} (see {@link Mask#parseRle}), or the path of a PNG file under the CSV's folder
+ * (relative; an absolute path, {@code ..} out of the folder or a link leading out of it are
+ * errors), whose pixels are set where a colour sample is non-zero (alpha ignored; palette images by
+ * index). Ids follow the strict rules of the record source, {@link CsvRecords}; a malformed mask, a
+ * mask whose size differs from the image's other masks and a repeated (task, worker) pair are
+ * errors naming file, line and field.
  */
 public final class MaskReader {
   private MaskReader() {}
@@ -73,7 +75,7 @@ public final class MaskReader {
     String s = t.id(col);
     String name = t.name(col);
     if (s.toLowerCase(Locale.ROOT).endsWith(".png")) {
-      Path png = dir.resolve(s);
+      Path png = inside(t, name, dir, s);
       try {
         return readPng(png);
       } catch (IOException | IllegalArgumentException e) {
@@ -85,6 +87,42 @@ public final class MaskReader {
     } catch (IllegalArgumentException e) {
       throw t.error(name, "field '" + name + "' is not a mask: " + e.getMessage());
     }
+  }
+
+  /**
+   * The image path {@code s} resolved under {@code dir}, the CSV's folder; an absolute path, one
+   * that climbs out with {@code ..} or a link that leads out of the folder is refused, so that a
+   * CSV can only make the reader open images beside it.
+   */
+  private static Path inside(CsvRecords t, String field, Path dir, String s)
+      throws CrowdFormatException {
+    Path root = dir.normalize();
+    Path png;
+    try {
+      png = root.resolve(s).normalize();
+    } catch (InvalidPathException e) {
+      throw t.error(field, "field '" + field + "' is not a file path: " + e.getMessage());
+    }
+    boolean in = png.startsWith(root);
+    if (in && Files.exists(png)) {
+      try {
+        in = png.toRealPath().startsWith(root.toRealPath());
+      } catch (IOException e) {
+        in = false;
+      }
+    }
+    if (!in) {
+      throw t.error(
+          field,
+          "field '"
+              + field
+              + "' names '"
+              + s
+              + "', outside the folder of the CSV file ("
+              + root
+              + "): mask images are read from that folder and below");
+    }
+    return png;
   }
 
   /** A PNG (or any image ImageIO reads) as a mask: set where a colour sample is non-zero. */

@@ -147,4 +147,35 @@ class MaskTest {
       PixelBudget.setMaxPixels(PixelBudget.DEFAULT_MAX_PIXELS);
     }
   }
+
+  @Test
+  void maskImagesAreReadOnlyFromTheCsvsFolder() throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    MaskWriter.writePng(dir.resolve("outside.png"), Mask.parseRows("01;10"));
+    MaskWriter.writePng(data.resolve("in.png"), Mask.parseRows("01;10"));
+    Path csv = data.resolve("answers.csv");
+    Files.writeString(csv, "task,worker,segmentation\ni1,w1,in.png\n");
+    assertEquals(
+        1, MaskReader.read(csv, MaskReader.Layout.defaults(), CsvFormat.defaults()).size());
+    java.util.List<String> outside =
+        new java.util.ArrayList<>(
+            java.util.List.of("../outside.png", dir.resolve("outside.png").toString()));
+    try {
+      Files.createSymbolicLink(data.resolve("link.png"), dir.resolve("outside.png"));
+      outside.add("link.png");
+    } catch (UnsupportedOperationException | java.io.IOException e) {
+      // no links on this file system
+    }
+    for (String path : outside) {
+      Files.writeString(csv, "task,worker,segmentation\ni1,w1," + path + "\n");
+      CrowdFormatException e =
+          assertThrows(
+              CrowdFormatException.class,
+              () -> MaskReader.read(csv, MaskReader.Layout.defaults(), CsvFormat.defaults()));
+      assertTrue(
+          e.getMessage()
+              .contains(":2: field 'segmentation' names '" + path + "', outside the folder"),
+          e.getMessage());
+    }
+  }
 }
