@@ -366,7 +366,7 @@ final class AggregateCommand implements Callable<Integer> {
 
   private int runSpark(Map<String, String> overrides, PrintWriter outw, PrintWriter err)
       throws Exception {
-    engine.checkSpark(spec.commandLine(), input);
+    engine.checkSpark(spec.commandLine(), input, false); // an empty label is an error
     ProgressBar bar = output.progress(err);
     try {
       SparkEngine.run(this, overrides, bar, outw);

@@ -162,7 +162,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--train-gold and --model-out are not supported with --engine spark");
     }
-    engine.checkSpark(spec.commandLine(), input);
+    engine.checkSpark(spec.commandLine(), input, true); // an empty label field is the empty tag set
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
     try {
       SparkEngine.runMultiLabel(this, outw);

@@ -1,5 +1,13 @@
 package org.crowd4j.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.CsvFormat;
+import org.crowd4j.io.FileCheck;
 import picocli.CommandLine;
 import picocli.CommandLine.Option;
 
@@ -50,10 +58,13 @@ final class EngineOptions {
   }
 
   /**
-   * Checks what the Spark engine needs of the answers' options and of the class path: worker ids,
-   * every answer kept, a partition count ≥ 0, Spark itself.
+   * Checks what the Spark engine needs of the answers' options, of the answers file and of the
+   * class path: worker ids, every answer kept, the file by the local engine's strict rules ({@link
+   * #checkFile}; the label column as text where {@code emptyLabels} are allowed, else as an id), a
+   * partition count ≥ 0, Spark itself.
    */
-  void checkSpark(CommandLine cmd, AnswerInput input) {
+  void checkSpark(CommandLine cmd, AnswerInput input, boolean emptyLabels)
+      throws CrowdFormatException {
     if (input.anonymous) {
       throw new CommandLine.ParameterException(
           cmd, "--anonymous is not supported with --engine spark");
@@ -62,7 +73,25 @@ final class EngineOptions {
       throw new CommandLine.ParameterException(
           cmd, "--duplicates must be KEEP_ALL with --engine spark");
     }
+    List<String> ids = new ArrayList<>(List.of(input.taskColumn, input.workerColumn));
+    List<String> texts = new ArrayList<>();
+    (emptyLabels ? texts : ids).add(input.labelColumn);
+    checkFile(input.answers, input.format(), ids, texts);
     checkSpark(cmd);
+  }
+
+  /**
+   * Reads a local CSV/TSV file that Spark is about to read once by the local engine's strict rules,
+   * so that a malformed row, an unclosed quote or a header without rows is the same error at the
+   * same line as without Spark (Spark's CSV reader fails with a stack trace, or quietly reads a
+   * quote to the end). Parquet input and paths that are not local files are left to Spark.
+   */
+  static void checkFile(Path file, CsvFormat rules, List<String> ids, List<String> texts)
+      throws CrowdFormatException {
+    String name = file.getFileName() == null ? "" : file.getFileName().toString();
+    if (Files.isRegularFile(file) && !name.toLowerCase(Locale.ROOT).endsWith(".parquet")) {
+      FileCheck.check(file, rules, ids, texts);
+    }
   }
 
   /** Checks the partition count and that Spark is on the class path. */

@@ -267,7 +267,6 @@ final class RankCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--model-out is not supported with --engine spark");
     }
-    engine.checkSpark(spec.commandLine());
     if (export.format(comparisons) != org.crowd4j.io.platform.ExportFormat.LONG) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
@@ -275,6 +274,9 @@ final class RankCommand implements Callable<Integer> {
               + export.format(comparisons).id());
     }
     CsvFormat rules = rules();
+    EngineOptions.checkFile(
+        comparisons, rules, List.of(leftColumn, rightColumn, labelColumn), List.of());
+    engine.checkSpark(spec.commandLine());
     BradleyTerry.Options o;
     try {
       o = OptionsBinder.bind(BradleyTerry.Options.defaults(), overrides());

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.crowd4j.cli.CliRunner.Run;
 import org.crowd4j.testing.SharedData;
 import org.junit.jupiter.api.Test;
@@ -260,6 +261,32 @@ class CommandLineTest {
       assertEquals(3, z.code(), z.err());
       assertTrue(z.err().contains("/dev/zero: not a regular file"), z.err());
     }
+  }
+
+  @Test
+  void theSparkEngineRefusesWhatTheLocalEngineRefusesAtTheSameLine() throws Exception {
+    // Spark's CSV reader failed with a stack trace (malformed row, header only) or read an
+    // unclosed quote to the end of the file and went on with an extra class
+    String[][] cases = {
+      {"task,worker,label\nt1,w1,a\nt2,w1\n", "bad.csv:3: "},
+      {"task,worker,label\n", "bad.csv: no answers after the header"},
+      {"task,worker,label\nt1,w1,a\nt2,w1,\"b\nt3,w2,a\n", "bad.csv:3: "},
+      {"task,worker,label\nt1,w1,a\nt2,,b\n", "bad.csv:3: field 'worker' is empty"},
+    };
+    Path bad = dir.resolve("bad.csv");
+    for (String[] c : cases) {
+      Files.writeString(bad, c[0]);
+      for (String command : List.of("aggregate", "aggregate-multilabel")) {
+        Run r = run(command, "--engine", "spark", "--answers", bad.toString(), "--method", "mv");
+        assertEquals(3, r.code(), command + " " + c[1] + ": " + r.err());
+        assertTrue(r.err().contains(c[1]), r.err());
+      }
+    }
+    Path pairs = dir.resolve("pairs.csv");
+    Files.writeString(pairs, "worker,left,right,label\nw1,a,b,a\nw1,b,c\n");
+    Run rank = run("rank", "--engine", "spark", "--comparisons", pairs.toString());
+    assertEquals(3, rank.code(), rank.err());
+    assertTrue(rank.err().contains("pairs.csv:3: "), rank.err());
   }
 
   @Test
