@@ -12,10 +12,14 @@ import ai.djl.nn.core.Linear;
 import ai.djl.nn.norm.BatchNorm;
 import ai.djl.nn.norm.Dropout;
 import ai.djl.nn.pooling.Pool;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.crowd4j.io.ModelFileException;
 
 /**
  * The classifier ("backbone") that maps an item's flat feature vector to {@code K} class logits;
@@ -247,10 +251,10 @@ public final class Backbone {
     return b;
   }
 
-  private Block buildCnn(int inputDim, int k) {
-    int c = imageShape[0];
-    int h = imageShape[1];
-    int w = imageShape[2];
+  private void checkImage(int inputDim) {
+    long c = imageShape[0];
+    long h = imageShape[1];
+    long w = imageShape[2];
     if (inputDim != c * h * w) {
       throw new IllegalArgumentException(
           "CNN expects "
@@ -264,6 +268,13 @@ public final class Backbone {
               + " features, got "
               + inputDim);
     }
+  }
+
+  private Block buildCnn(int inputDim, int k) {
+    checkImage(inputDim);
+    int c = imageShape[0];
+    int h = imageShape[1];
+    int w = imageShape[2];
     SequentialBlock b = new SequentialBlock();
     b.add(new LambdaBlock(x -> new NDList(x.singletonOrThrow().reshape(-1, c, h, w)), "image"));
     for (int f : filters) {
@@ -308,44 +319,135 @@ public final class Backbone {
     return m;
   }
 
-  /** Rebuilds an MLP or CNN spec from {@link #describe()}'s map; custom blocks need {@code f}. */
-  static Backbone fromDescription(Map<String, Object> m, Factory custom) {
-    Kind kind = Kind.valueOf((String) m.get("kind"));
-    switch (kind) {
-      case MLP:
-        return mlp(
-            ints(m.get("hidden")),
-            ((Number) m.get("dropout")).doubleValue(),
-            (Boolean) m.get("batchNorm"),
-            (Boolean) m.get("inputBatchNorm"));
-      case CNN:
-        int[] s = ints(m.get("imageShape"));
-        return smallCnn(
-            s[0],
-            s[1],
-            s[2],
-            ints(m.get("filters")),
-            ((Number) m.get("hidden")).intValue(),
-            ((Number) m.get("dropout")).doubleValue());
-      default:
-        if (custom == null) {
-          throw new IllegalArgumentException(
-              "the model uses the custom backbone '" + m.get("name") + "': pass its factory");
-        }
-        return custom((String) m.get("name"), custom);
+  /**
+   * Rebuilds a spec from {@link #describe()}'s map, as model.json {@code file} holds it; custom
+   * blocks need {@code custom}.
+   *
+   * @throws ModelFileException naming the field ({@code backbone.kind}, …) that is wrong
+   * @throws IllegalArgumentException when the model has a custom block and {@code custom} is null
+   */
+  static Backbone fromDescription(Path file, Map<String, Object> m, Factory custom)
+      throws ModelFileException {
+    if ("CUSTOM".equals(m.get("kind")) && m.get("name") instanceof String name) {
+      if (custom == null) {
+        throw new IllegalArgumentException(
+            "the model uses the custom backbone '" + name + "': pass its factory");
+      }
+      return custom(name, custom);
+    }
+    try {
+      return described(m);
+    } catch (IllegalArgumentException e) {
+      String field = e.getMessage().startsWith("field ") ? "" : "field 'backbone': ";
+      throw new ModelFileException(file, 0, field + e.getMessage(), e);
     }
   }
 
-  private static int[] ints(Object o) {
-    if (o instanceof int[] a) {
-      return a.clone();
+  /** An MLP or CNN from its description. */
+  private static Backbone described(Map<String, Object> m) {
+    Object kind = m.get("kind");
+    if ("MLP".equals(kind)) {
+      return mlp(
+          sizes(m, "hidden", -1), dropout(m), flag(m, "batchNorm"), flag(m, "inputBatchNorm"));
     }
-    java.util.List<?> l = (java.util.List<?>) o;
+    if ("CNN".equals(kind)) {
+      int[] s = sizes(m, "imageShape", 3);
+      if (!isSize(m.get("hidden"))) {
+        throw new IllegalArgumentException("field 'backbone.hidden' must be a positive integer");
+      }
+      int hidden = ((Number) m.get("hidden")).intValue();
+      return smallCnn(s[0], s[1], s[2], sizes(m, "filters", 2), hidden, dropout(m));
+    }
+    if ("CUSTOM".equals(kind)) {
+      throw new IllegalArgumentException("field 'backbone.name' must be a string");
+    }
+    throw new IllegalArgumentException(
+        "field 'backbone.kind' must be MLP, CNN or CUSTOM, not " + describeValue(kind));
+  }
+
+  /** A list of {@code length} (any when negative) positive integers, the field {@code key}. */
+  private static int[] sizes(Map<String, Object> m, String key, int length) {
+    Object o = m.get(key);
+    String what =
+        "field 'backbone."
+            + key
+            + "' must be a list of "
+            + (length < 0 ? "" : length + " ")
+            + "positive integers";
+    if (!(o instanceof List<?> l) || (length >= 0 && l.size() != length)) {
+      throw new IllegalArgumentException(what);
+    }
     int[] out = new int[l.size()];
     for (int i = 0; i < out.length; i++) {
+      if (!isSize(l.get(i))) {
+        throw new IllegalArgumentException(what + ", not " + describeValue(o));
+      }
       out[i] = ((Number) l.get(i)).intValue();
     }
     return out;
+  }
+
+  /** Whether {@code o} is a whole number in [1, {@link Integer#MAX_VALUE}]. */
+  private static boolean isSize(Object o) {
+    if (!(o instanceof Number n)) {
+      return false;
+    }
+    double v = n.doubleValue();
+    return v == Math.rint(v) && v >= 1 && v <= Integer.MAX_VALUE;
+  }
+
+  private static double dropout(Map<String, Object> m) {
+    if (!(m.get("dropout") instanceof Number n) || !(n.doubleValue() >= 0 && n.doubleValue() < 1)) {
+      throw new IllegalArgumentException("field 'backbone.dropout' must be a number in [0, 1)");
+    }
+    return n.doubleValue();
+  }
+
+  private static boolean flag(Map<String, Object> m, String key) {
+    if (!(m.get(key) instanceof Boolean b)) {
+      throw new IllegalArgumentException("field 'backbone." + key + "' must be true or false");
+    }
+    return b;
+  }
+
+  private static String describeValue(Object o) {
+    return o instanceof String s ? "'" + s + "'" : String.valueOf(o);
+  }
+
+  /**
+   * The weights' shapes of the linear and convolution layers of the block {@link #build} makes,
+   * from input to output, computed without building it.
+   *
+   * @return the shapes, or {@code null} for a custom block
+   * @throws IllegalArgumentException when a CNN's image does not have {@code inputDim} features
+   */
+  List<long[]> weightShapes(int inputDim, int k) {
+    List<long[]> w = new ArrayList<>();
+    if (kind == Kind.MLP) {
+      long in = inputDim;
+      for (int h : hidden) {
+        w.add(new long[] {h, in});
+        in = h;
+      }
+      w.add(new long[] {k, in});
+      return w;
+    }
+    if (kind == Kind.CNN) {
+      checkImage(inputDim);
+      long c = imageShape[0];
+      long y = imageShape[1];
+      long x = imageShape[2];
+      for (int f : filters) {
+        w.add(new long[] {f, c, 5, 5});
+        c = f;
+        y = (y - 4) / 2;
+        x = (x - 4) / 2;
+      }
+      w.add(new long[] {hidden[0], c * y * x});
+      w.add(new long[] {k, hidden[0]});
+      return w;
+    }
+    return null;
   }
 
   @Override

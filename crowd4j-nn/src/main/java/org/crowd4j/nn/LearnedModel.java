@@ -456,7 +456,7 @@ public final class LearnedModel implements AutoCloseable {
       LearnedModel m = extraMembers.get(k - 1);
       m.network.writeTo(own);
       m.head.writeAnnotatorModel(own);
-      String prefix = memberPrefix(k);
+      String prefix = ModelCheck.memberPrefix(k);
       for (Tensors.Tensor v : own.values()) {
         t.put(prefix + v.name(), new Tensors.Tensor(prefix + v.name(), v.shape(), v.values()));
       }
@@ -482,8 +482,9 @@ public final class LearnedModel implements AutoCloseable {
 
   /**
    * Loads a model saved by {@link #save} (MLP or CNN backbone); a folder that is not a complete
-   * model of a format version this library reads, or whose parameters do not match the checksum in
-   * model.json, fails with a {@link org.crowd4j.io.ModelFileException} that says what is wrong.
+   * model of a format version this library reads, whose parameters do not match the checksum in
+   * model.json, or whose model.json does not fit the tensors' shapes (checked before the network is
+   * built), fails with a {@link org.crowd4j.io.ModelFileException} that says what is wrong.
    *
    * @param dir the model folder
    * @return the model (close it)
@@ -503,39 +504,29 @@ public final class LearnedModel implements AutoCloseable {
    */
   public static LearnedModel load(Path dir, Backbone.Factory custom) throws IOException {
     ModelFiles.Loaded files = ModelFiles.read(dir);
-    ModelDescription meta = JSON.convertValue(files.meta(), ModelDescription.class);
+    Path metaFile = dir.resolve("model.json");
+    ModelDescription meta;
+    try {
+      meta = JSON.convertValue(files.meta(), ModelDescription.class);
+    } catch (IllegalArgumentException e) {
+      throw new org.crowd4j.io.ModelFileException(
+          metaFile, 0, "does not fit the model description: " + e.getMessage(), e);
+    }
+    Backbone spec = Backbone.fromDescription(metaFile, meta.backbone(), custom);
     Map<String, Tensors.Tensor> t = files.tensors();
-    Backbone spec = Backbone.fromDescription(meta.backbone(), custom);
+    ModelCheck.check(dir, meta, spec, t);
     LearnedModel model = fromTensors(meta, spec, t, dir);
     try {
       model.setTuning(meta.tuning());
       int members = meta.members() == null ? 1 : meta.members();
       for (int k = 1; k < members; k++) {
-        String prefix = memberPrefix(k);
-        Map<String, Tensors.Tensor> own = new LinkedHashMap<>();
-        for (Tensors.Tensor v : t.values()) {
-          if (v.name().startsWith(prefix)) {
-            String name = v.name().substring(prefix.length());
-            own.put(name, new Tensors.Tensor(name, v.shape(), v.values()));
-          }
-        }
-        if (own.isEmpty()) {
-          throw new org.crowd4j.io.ModelFileException(
-              dir.resolve("model.json"),
-              0,
-              "names " + members + " ensemble members, the parameters have no " + prefix + "*");
-        }
-        model.extraMembers.add(fromTensors(meta, spec, own, dir));
+        model.extraMembers.add(fromTensors(meta, spec, ModelCheck.member(t, k), dir));
       }
       return model;
     } catch (IOException | RuntimeException e) {
       model.close();
       throw e;
     }
-  }
-
-  private static String memberPrefix(int k) {
-    return "member" + k + ".";
   }
 
   /** One network and its head from tensors named as a single model's are. */

@@ -199,6 +199,130 @@ class ModelFilesTest {
     assertTrue(e.getMessage().contains("model.json: checksum mismatch"), e.getMessage());
   }
 
+  /** A learner or annotator model this library does not have is refused, sealed or not. */
+  @Test
+  void unknownMethodAndAnnotatorModelAreRefused() throws Exception {
+    Path method = copyFixtureV3("method");
+    editSealed(method, o -> o.put("method", "nope"));
+    assertTrue(refused(method, "method").getMessage().contains("unknown learner 'nope'"));
+    Path legacy = copyFixture("legacy-method");
+    edit(legacy, o -> o.put("method", "nope"));
+    refused(legacy, "method");
+    Path annotators = copyFixtureV3("annotators");
+    editSealed(annotators, o -> o.put("annotatorModel", "zzz"));
+    refused(annotators, "annotatorModel");
+  }
+
+  /** The workers listed must be the annotators of the annotator model's tensors. */
+  @Test
+  void shortenedWorkersListIsRefused() throws Exception {
+    Path m = copyFixtureV3("workers");
+    editSealed(
+        m, o -> ((com.fasterxml.jackson.databind.node.ArrayNode) o.get("workers")).remove(0));
+    String message = refused(m, "workers").getMessage();
+    assertTrue(message.contains("annotators.confusions has shape [3, 3, 3]"), message);
+  }
+
+  /** The members declared must be the classifiers whose tensors the parameters hold. */
+  @Test
+  void membersMustBeTheMembersThatTheParametersHold() throws Exception {
+    Path exponent = copyFixtureV3("exponent");
+    editSealed(exponent, o -> o.put("members", 1e6));
+    refused(exponent, "members");
+    Path many = copyFixtureV3("many");
+    editSealed(many, o -> o.put("members", 1_000_000));
+    refused(many, "members");
+    Path two = copyFixtureV3("two");
+    editSealed(two, o -> o.put("members", 2));
+    refused(two, "members");
+    Path negative = copyFixture("negative");
+    edit(negative, o -> o.put("members", -1));
+    refused(negative, "members");
+  }
+
+  /** Layer sizes that the tensors do not have are refused before the network is allocated. */
+  @Test
+  void backboneLayerSizesAreCheckedBeforeTheNetworkIsBuilt() throws Exception {
+    Path deeper = copyFixtureV3("deeper");
+    editSealed(
+        deeper, o -> ((ObjectNode) o.get("backbone")).putArray("hidden").add(30000).add(30000));
+    refused(deeper, "backbone");
+    Path wider = copyFixtureV3("wider");
+    editSealed(wider, o -> ((ObjectNode) o.get("backbone")).putArray("hidden").add(30000));
+    String message = refused(wider, "backbone").getMessage();
+    assertTrue(message.contains("has shape [8, 5], model.json implies [30000, 5]"), message);
+    Path input = copyFixture("input");
+    edit(input, o -> o.put("inputDim", 6));
+    refused(input, "inputDim");
+  }
+
+  /** A backbone kind this library does not build, or one without its fields, is refused. */
+  @Test
+  void unknownBackboneKindIsRefused() throws Exception {
+    for (String kind : new String[] {"cnn", "RNN"}) {
+      Path m = copyFixtureV3("kind-" + kind);
+      editSealed(m, o -> ((ObjectNode) o.get("backbone")).put("kind", kind));
+      refused(m, "backbone.kind");
+    }
+    Path cnn = copyFixtureV3("cnn");
+    editSealed(cnn, o -> ((ObjectNode) o.get("backbone")).put("kind", "CNN"));
+    refused(cnn, "backbone.imageShape");
+  }
+
+  /** The labels must be the classes of the classifier's output and the annotator tensors. */
+  @Test
+  void labelsMustMatchTheOutputTensors() throws Exception {
+    Path fewer = copyFixtureV3("fewer");
+    editSealed(fewer, o -> o.putArray("labels").add("0").add("1"));
+    String message = refused(fewer, "labels").getMessage();
+    assertTrue(message.contains("backbone.03Linear_weight has shape [3, 8]"), message);
+    Path more = copyFixture("more");
+    edit(more, o -> o.putArray("labels").add("0").add("1").add("2").add("3"));
+    refused(more, "labels");
+  }
+
+  /**
+   * Special files (a link to a device, a pipe) are refused without being read, and so are
+   * parameters larger than model.json declares.
+   */
+  @Test
+  void specialOrOversizedFilesAreRefusedBeforeReading() throws Exception {
+    org.junit.jupiter.api.Assumptions.assumeTrue(Files.exists(Path.of("/dev/zero")));
+    Path zeros = copyFixtureV3("zeros");
+    Files.delete(zeros.resolve("parameters.safetensors"));
+    Files.createSymbolicLink(zeros.resolve("parameters.safetensors"), Path.of("/dev/zero"));
+    ModelFileException e = assertThrows(ModelFileException.class, () -> LearnedModel.load(zeros));
+    assertTrue(
+        e.getMessage().contains("parameters.safetensors: not a regular file"), e.getMessage());
+    Path meta = copyFixtureV3("meta");
+    Files.delete(meta.resolve("model.json"));
+    Files.createSymbolicLink(meta.resolve("model.json"), Path.of("/dev/zero"));
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(meta));
+    assertTrue(e.getMessage().contains("model.json: not a regular file"), e.getMessage());
+    Path fifo = copyFixtureV3("fifo");
+    Files.delete(fifo.resolve("parameters.safetensors"));
+    Process mkfifo =
+        new ProcessBuilder("mkfifo", fifo.resolve("parameters.safetensors").toString()).start();
+    if (mkfifo.waitFor() == 0) {
+      e = assertThrows(ModelFileException.class, () -> LearnedModel.load(fifo));
+      assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+    }
+    Path longer = copyFixtureV3("longer");
+    Files.write(
+        longer.resolve("parameters.safetensors"),
+        new byte[1024],
+        java.nio.file.StandardOpenOption.APPEND);
+    e = assertThrows(ModelFileException.class, () -> LearnedModel.load(longer));
+    assertTrue(e.getMessage().contains("field 'parameters.bytes'"), e.getMessage());
+  }
+
+  /** Loading {@code model} fails with a message naming {@code field}. */
+  private static ModelFileException refused(Path model, String field) {
+    ModelFileException e = assertThrows(ModelFileException.class, () -> LearnedModel.load(model));
+    assertTrue(e.getMessage().contains("field '" + field + "'"), e.getMessage());
+    return e;
+  }
+
   private static LearnedModel fit(GaussianCrowd crowd, long seed) {
     return new Conal(
             Conal.Options.defaults(),
@@ -245,6 +369,27 @@ class ModelFilesTest {
       Files.copy(FIXTURE.resolve(f), to.resolve(f));
     }
     return to;
+  }
+
+  private Path copyFixtureV3(String name) throws IOException {
+    Path to = Files.createDirectories(dir.resolve(name));
+    for (String f : new String[] {"model.json", "parameters.safetensors"}) {
+      Files.copy(FIXTURE_V3.resolve(f), to.resolve(f));
+    }
+    return to;
+  }
+
+  /** Edits model.json and recomputes its checksum, as someone covering the edit would. */
+  private static void editSealed(Path model, java.util.function.Consumer<ObjectNode> change)
+      throws IOException {
+    edit(
+        model,
+        o -> {
+          change.accept(o);
+          o.put(ModelSchema.CHECKSUM, ModelSchema.CHECKSUM_PLACEHOLDER);
+        });
+    Path file = model.resolve("model.json");
+    Files.write(file, ModelSchema.seal(Files.readAllBytes(file)));
   }
 
   private static void edit(Path model, java.util.function.Consumer<ObjectNode> change)

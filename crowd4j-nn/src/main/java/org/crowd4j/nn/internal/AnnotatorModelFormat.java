@@ -1,5 +1,7 @@
 package org.crowd4j.nn.internal;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
@@ -30,7 +32,7 @@ public enum AnnotatorModelFormat {
   },
 
   /** One row-stochastic K × K matrix per annotator. */
-  CONFUSIONS("confusions") {
+  CONFUSIONS("confusions", "annotators.confusions", "w K K") {
     @Override
     boolean holds(WorkerModel m) {
       return m instanceof ConfusionMatrices;
@@ -50,7 +52,14 @@ public enum AnnotatorModelFormat {
   },
 
   /** CoNAL's common matrix, the individual matrices and ω per training answer. */
-  COMMON_CONFUSION("common-confusion") {
+  COMMON_CONFUSION(
+      "common-confusion",
+      "annotators.common",
+      "K K",
+      "annotators.confusions",
+      "W K K",
+      "annotators.omega",
+      "N") {
     @Override
     boolean holds(WorkerModel m) {
       return m instanceof CommonConfusionModel;
@@ -76,7 +85,14 @@ public enum AnnotatorModelFormat {
   },
 
   /** Group weights, the groups' confusions and each annotator's membership. */
-  GROUP_MIXTURE("group-mixture") {
+  GROUP_MIXTURE(
+      "group-mixture",
+      "annotators.groupWeights",
+      "G",
+      "annotators.groupConfusions",
+      "G K K",
+      "annotators.membership",
+      "W G") {
     @Override
     boolean holds(WorkerModel m) {
       return m instanceof GroupMixtureModel;
@@ -102,7 +118,7 @@ public enum AnnotatorModelFormat {
   },
 
   /** One value per annotator (averaging or voting weights). */
-  SKILLS("skills") {
+  SKILLS("skills", "annotators.skills", "W") {
     @Override
     boolean holds(WorkerModel m) {
       return m instanceof WorkerSkills;
@@ -121,9 +137,41 @@ public enum AnnotatorModelFormat {
   };
 
   private final String fileName;
+  private final Map<String, String> layout;
 
-  AnnotatorModelFormat(String fileName) {
+  AnnotatorModelFormat(String fileName, String... layout) {
     this.fileName = fileName;
+    Map<String, String> m = new LinkedHashMap<>();
+    for (int i = 0; i < layout.length; i += 2) {
+      m.put(layout[i], layout[i + 1]);
+    }
+    this.layout = Collections.unmodifiableMap(m);
+  }
+
+  /**
+   * The tensors this format stores, each with its dimensions: {@code K} the classes, {@code W} the
+   * annotators, {@code w} the annotators or 1 (one matrix shared by all), any other letter a size
+   * that the tensors sharing it must agree on.
+   *
+   * @return tensor name → dimensions separated by spaces (a scalar has none)
+   */
+  public Map<String, String> layout() {
+    return layout;
+  }
+
+  /**
+   * The format a {@code model.json} names.
+   *
+   * @param fileName the declared format ({@code annotatorModel})
+   * @return the format, or {@code null} when no format has that name
+   */
+  public static AnnotatorModelFormat named(String fileName) {
+    for (AnnotatorModelFormat f : values()) {
+      if (f.fileName.equals(fileName)) {
+        return f;
+      }
+    }
+    return null;
   }
 
   /**
@@ -164,17 +212,14 @@ public enum AnnotatorModelFormat {
    * Reads the annotator model that a folder's {@code model.json} declares.
    *
    * @param fileName the declared format ({@code annotatorModel}); an unknown one reads as none
+   *     (loading refuses it first)
    * @param tensors the folder's tensors
    * @param k number of classes
    * @return the annotator model, or {@code null}
    */
   public static WorkerModel read(String fileName, Map<String, Tensors.Tensor> tensors, int k) {
-    for (AnnotatorModelFormat f : values()) {
-      if (f.fileName.equals(fileName)) {
-        return f.read(tensors, k);
-      }
-    }
-    return null;
+    AnnotatorModelFormat f = named(fileName);
+    return f == null ? null : f.read(tensors, k);
   }
 
   private static void put(Map<String, Tensors.Tensor> t, String name, long[] shape, double[] v) {

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -51,6 +52,12 @@ public final class ModelFiles {
 
   private static final ObjectMapper MAPPER = new ObjectMapper();
   static final String META = "model.json";
+
+  /** The largest model.json read. */
+  static final int MAX_META_BYTES = 64 << 20;
+
+  /** The largest parameters file read (the largest Java array). */
+  private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
   private ModelFiles() {}
 
@@ -148,24 +155,65 @@ public final class ModelFiles {
     }
   }
 
-  /** Reads and checks the model folder {@code dir}. */
+  /**
+   * Reads and checks the model folder {@code dir}: both files must be regular files (a link to one
+   * is followed), model.json at most 64 MiB and the parameters at most the bytes model.json
+   * declares, checked before reading them.
+   */
   public static Loaded read(Path dir) throws IOException {
     Path metaFile = dir.resolve(META);
-    byte[] text;
-    try {
-      text = Files.readAllBytes(metaFile);
-    } catch (NoSuchFileException e) {
-      throw new ModelFileException(metaFile, 0, "no such file: not a saved crowd4j model", e);
-    }
-    Path params = dir.resolve(parametersFile(parseMeta(metaFile, text), metaFile));
-    byte[] bytes;
-    try {
-      bytes = Files.readAllBytes(params);
-    } catch (NoSuchFileException e) {
-      throw new ModelFileException(
-          params, 0, "no such file: the model's parameters are missing", e);
-    }
+    byte[] text =
+        readBounded(
+            metaFile,
+            MAX_META_BYTES,
+            "the " + MAX_META_BYTES + " bytes a model.json may hold",
+            "no such file: not a saved crowd4j model");
+    ObjectNode meta = parseMeta(metaFile, text);
+    Path params = dir.resolve(parametersFile(meta, metaFile));
+    boolean declared = version(metaFile, meta) >= 2;
+    long limit = declared ? meta.get("parameters").get("bytes").asLong() : MAX_ARRAY;
+    byte[] bytes =
+        readBounded(
+            params,
+            Math.min(limit, MAX_ARRAY),
+            declared
+                ? "the " + limit + " bytes model.json declares (field 'parameters.bytes')"
+                : "the " + MAX_ARRAY + " bytes this reader holds",
+            "no such file: the model's parameters are missing");
     return parse(dir, text, bytes);
+  }
+
+  /**
+   * The bytes of {@code file}, refused before they are read when it is not a regular file (a
+   * folder, a pipe or a device, which could block or never end) or holds more than {@code max}.
+   */
+  private static byte[] readBounded(Path file, long max, String limit, String missing)
+      throws IOException {
+    BasicFileAttributes a;
+    try {
+      a = Files.readAttributes(file, BasicFileAttributes.class);
+    } catch (NoSuchFileException e) {
+      throw new ModelFileException(file, 0, missing, e);
+    }
+    if (!a.isRegularFile()) {
+      throw new ModelFileException(
+          file, 0, "not a regular file (a folder, pipe, device or a link to one): refused");
+    }
+    byte[] bytes;
+    if (a.size() <= max) {
+      try (InputStream in = Files.newInputStream(file)) {
+        bytes = in.readNBytes((int) max + 1);
+      }
+      if (bytes.length <= max) {
+        return bytes;
+      }
+    }
+    throw new ModelFileException(
+        file,
+        0,
+        a.size() > max
+            ? "holds " + a.size() + " bytes, more than " + limit
+            : "grew beyond " + limit + " while it was read");
   }
 
   /** The parameters file a model.json of its version goes with. */
@@ -263,6 +311,7 @@ public final class ModelFiles {
           || !p.isObject()
           || !p.path("bytes").canConvertToLong()
           || !p.path("bytes").isIntegralNumber()
+          || p.path("bytes").asLong() < 0
           || !p.path("sha256").isTextual()
           || !p.path("sha256").asText().matches("[0-9a-f]{64}")) {
         throw new ModelFileException(
@@ -279,7 +328,25 @@ public final class ModelFiles {
         "a positive integer");
     require(file, meta, "labels", n -> distinctStrings(n, 1), "a list of distinct label names");
     require(file, meta, "workers", n -> distinctStrings(n, 0), "a list of distinct worker ids");
-    optional(file, meta, "annotatorModel", JsonNode::isTextual, "a string");
+    optional(
+        file,
+        meta,
+        "annotatorModel",
+        n -> n.isTextual() && AnnotatorModelFormat.named(n.asText()) != null,
+        "one of "
+            + java.util.Arrays.stream(AnnotatorModelFormat.values())
+                .map(AnnotatorModelFormat::fileName)
+                .toList());
+    optional(
+        file,
+        meta,
+        "members",
+        n -> n.isIntegralNumber() && n.canConvertToInt() && n.asInt() >= 1,
+        "a positive integer");
+    optional(file, meta, "standardized", JsonNode::isBoolean, "true or false");
+    optional(file, meta, "library", JsonNode::isTextual, "a string");
+    optional(file, meta, "engine", JsonNode::isTextual, "a string");
+    optional(file, meta, "tuning", JsonNode::isObject, "an object");
     optional(file, meta, "options", JsonNode::isObject, "an object");
     optional(file, meta, "train", JsonNode::isObject, "an object");
     optional(file, meta, "summary", JsonNode::isObject, "an object");

@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.io.ModelFileException;
 import org.crowd4j.nn.Backbone;
 import org.crowd4j.nn.NnRuntime;
 
@@ -82,7 +83,8 @@ public final class Network implements AutoCloseable {
    * @param tensors the folder's tensors by name
    * @param dir the folder
    * @return a network that owns its memory
-   * @throws IOException when a parameter is missing or has another shape
+   * @throws IOException ({@link ModelFileException}) when a parameter is missing or has another
+   *     shape
    */
   public static Network read(
       Backbone spec,
@@ -99,13 +101,14 @@ public final class Network implements AutoCloseable {
       for (Pair<String, Parameter> p : block.getParameters()) {
         Tensors.Tensor v = tensors.get("backbone." + p.getKey());
         if (v == null) {
-          throw new IOException(dir + ": parameter " + p.getKey() + " missing");
+          throw new ModelFileException(dir, 0, "parameter " + p.getKey() + " missing");
         }
         NDArray a = p.getValue().getArray();
         if (!Arrays.equals(a.getShape().getShape(), v.shape())) {
-          throw new IOException(
-              dir
-                  + ": parameter "
+          throw new ModelFileException(
+              dir,
+              0,
+              "parameter "
                   + p.getKey()
                   + " has shape "
                   + Arrays.toString(v.shape())
