@@ -83,10 +83,12 @@ public final class SageMakerReader {
       throws CrowdFormatException {
     List<String> tasks = manifest(file, StrictInput.open(file), rules, options);
     Path dir = responses(file, options);
+    boolean[] answered = new boolean[tasks.size()];
     for (Path iteration : iterations(file, dir)) {
       TreeMap<Integer, Path> objects = objects(file, iteration, tasks.size());
       for (var e : objects.entrySet()) {
         for (Path response : jsonFiles(file, e.getValue())) {
+          answered[e.getKey()] = true;
           response(
               response,
               StrictInput.open(response),
@@ -99,6 +101,11 @@ public final class SageMakerReader {
         }
       }
     }
+    int silent = 0;
+    for (boolean a : answered) {
+      silent += a ? 0 : 1;
+    }
+    out.skip("data object(s) of the manifest without a worker response", silent);
     return dir;
   }
 
