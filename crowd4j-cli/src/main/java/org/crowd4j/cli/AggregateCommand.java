@@ -47,11 +47,7 @@ final class AggregateCommand implements Callable<Integer> {
       description = "Aggregation method (see the list below).")
   String method;
 
-  @Option(
-      names = "--param",
-      paramLabel = "KEY=VALUE",
-      description = "Method option, repeatable (e.g. --param maxIterations=50).")
-  Map<String, String> params = new LinkedHashMap<>();
+  @Mixin MethodParams params;
 
   @Option(names = "--seed", paramLabel = "N", description = "Seed for methods with randomness.")
   Long seed;
@@ -101,7 +97,7 @@ final class AggregateCommand implements Callable<Integer> {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     MethodSpec<Aggregator> methodSpec = methodSpec(spec, method);
-    Map<String, String> overrides = new LinkedHashMap<>(params);
+    Map<String, String> overrides = new LinkedHashMap<>(params.values);
     if (seed != null) {
       if (!hasComponent(methodSpec.defaults(), "seed")) {
         if (!output.quiet) {
@@ -121,13 +117,7 @@ final class AggregateCommand implements Callable<Integer> {
           spec.commandLine(), "--spark-model-out applies to --engine spark only");
     }
     refuseUnsuitable();
-    Aggregator aggregator;
-    try {
-      aggregator = methodSpec.create(overrides);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "method '" + method + "': " + e.getMessage());
-    }
+    Aggregator aggregator = create(spec, methodSpec, method, overrides);
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--train-gold", trainGold);
     long t0 = System.nanoTime();
     CrowdDataset data = input.read(output, err);
@@ -196,14 +186,11 @@ final class AggregateCommand implements Callable<Integer> {
       j.put("anonymous", data.anonymous());
       j.put("answers", data.numAnswers());
       j.put("classes", data.numLabels());
-      j.put("iterations", d.iterations());
-      j.put("converged", d.converged());
-      j.put("stopReason", d.stopReason());
+      FitSummary.json(j, d);
       double[] history = d.objective();
       Output.put(j, "objective", history.length == 0 ? Double.NaN : history[history.length - 1]);
       j.put("objectiveName", d.objectiveName());
-      Output.put(j, "loadSeconds", loadSeconds);
-      Output.put(j, "fitSeconds", fitSeconds);
+      FitSummary.seconds(j, loadSeconds, fitSeconds);
       Output.put(j, "consistency", goldFree[0]);
       Output.put(j, "uncertainty", goldFree[1]);
       if (result.selection().isPresent()) {
@@ -240,14 +227,7 @@ final class AggregateCommand implements Callable<Integer> {
           data.anonymous() ? " (anonymous)" : "",
           data.numAnswers(),
           data.numLabels());
-      outw.printf(
-          Locale.ROOT,
-          "iterations %d, converged %s (%s), load %.2f s, fit %.2f s%n",
-          d.iterations(),
-          d.converged(),
-          d.stopReason(),
-          loadSeconds,
-          fitSeconds);
+      FitSummary.print(outw, d, loadSeconds, fitSeconds);
       if (result.selection().isPresent()) {
         SelectionOutput.print(outw, result.selection().get());
       }
@@ -354,6 +334,23 @@ final class AggregateCommand implements Callable<Integer> {
     return s.requires(Requirement.SKILLS) ? withSkillsFile(s) : s;
   }
 
+  /**
+   * The aggregator {@code s} makes with {@code options}, or a usage error that names the method as
+   * given ({@code name}).
+   */
+  static Aggregator create(
+      CommandLine.Model.CommandSpec spec,
+      MethodSpec<Aggregator> s,
+      String name,
+      Map<String, String> options) {
+    try {
+      return s.create(options);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "method '" + name + "': " + e.getMessage());
+    }
+  }
+
   /** {@code s} (wmv) built with the skills of the file its option {@code skillsFile} names. */
   private static MethodSpec<Aggregator> withSkillsFile(MethodSpec<Aggregator> s) {
     return new MethodSpec<>(
@@ -376,10 +373,7 @@ final class AggregateCommand implements Callable<Integer> {
     }
     bar.finish();
     if (output.json) {
-      ObjectNode j = Output.object("aggregate");
-      j.put("method", method);
-      j.put("engine", "spark");
-      j.put("input", input.answers.toString());
+      ObjectNode j = EngineOptions.sparkSummary("aggregate", method, input.answers);
       Output.put(j, "out", out);
       Output.put(j, "modelOut", modelOut);
       if (sparkModelOut != null) {

@@ -126,9 +126,10 @@ final class AggregateMasksCommand implements Callable<Integer> {
     Map<String, Double> skillMap = Map.of();
     Map<String, Mask> truth = null;
     MaskReader.Layout layout =
-        new MaskReader.Layout(input.taskColumn, input.workerColumn, segmentationColumn);
+        new MaskReader.Layout(
+            input.columns.taskColumn, input.columns.workerColumn, segmentationColumn);
     try {
-      ExportFormat format = input.format();
+      ExportFormat format = input.answersFormat();
       if (format == ExportFormat.LONG) {
         input.refuseExportOptions();
         data = MaskReader.read(input.answers, layout, rules);
@@ -216,8 +217,7 @@ final class AggregateMasksCommand implements Callable<Integer> {
       j.put("answers", data.size());
       j.put("maxIterations", maxIterations);
       j.put("imagesConverged", converged);
-      Output.put(j, "loadSeconds", loadSeconds);
-      Output.put(j, "fitSeconds", fitSeconds);
+      FitSummary.seconds(j, loadSeconds, fitSeconds);
       if (truth == null) {
         j.putNull("gold");
       } else {

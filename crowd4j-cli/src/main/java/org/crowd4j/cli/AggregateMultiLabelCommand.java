@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -55,11 +54,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       description = "The single-label method each tag's question is aggregated with.")
   String method;
 
-  @Option(
-      names = "--param",
-      paramLabel = "KEY=VALUE",
-      description = "Method option, repeatable (e.g. --param maxIterations=50).")
-  Map<String, String> params = new LinkedHashMap<>();
+  @Mixin MethodParams params;
 
   @Option(
       names = "--tag-separator",
@@ -102,7 +97,8 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     MethodSpec<Aggregator> methodSpec = AggregateCommand.methodSpec(spec, method);
-    Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), methodSpec.defaults());
+    Checks.paramsKnown(
+        spec, "method '" + method + "'", params.values.keySet(), methodSpec.defaults());
     if (input.anonymous) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
@@ -112,18 +108,12 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       return runSpark(outw);
     }
     engine.refuseSparkOptions(spec.commandLine());
-    Aggregator inner;
-    try {
-      inner = methodSpec.create(params);
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "method '" + method + "': " + e.getMessage());
-    }
+    Aggregator inner = AggregateCommand.create(spec, methodSpec, method, params.values);
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--train-gold", trainGold);
     long t0 = System.nanoTime();
     MultiLabelReader.Layout layout =
         new MultiLabelReader.Layout(
-            input.taskColumn, input.workerColumn, input.labelColumn, separator);
+            input.columns.taskColumn, input.columns.workerColumn, input.labelColumn, separator);
     Map<String, Set<String>> goldSets = readGold(gold);
     Map<String, Set<String>> knownSets = readGold(trainGold);
     Set<String> goldTags = new TreeSet<>(MultiLabelReader.tagsOf(goldSets));
@@ -170,10 +160,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
       throw new IllegalStateException(e.getMessage(), e);
     }
     if (output.json) {
-      ObjectNode j = Output.object("aggregate-multilabel");
-      j.put("method", method);
-      j.put("engine", "spark");
-      j.put("input", input.answers.toString());
+      ObjectNode j = EngineOptions.sparkSummary("aggregate-multilabel", method, input.answers);
       Output.put(j, "out", out);
       Output.print(outw, j);
     }
@@ -232,8 +219,7 @@ final class AggregateMultiLabelCommand implements Callable<Integer> {
     j.put("answers", data.numAnswers());
     j.put("tagEntries", data.numTagEntries());
     j.put("converged", r.converged());
-    Output.put(j, "loadSeconds", loadSeconds);
-    Output.put(j, "fitSeconds", fitSeconds);
+    FitSummary.seconds(j, loadSeconds, fitSeconds);
     ArrayNode tags = j.putArray("tags");
     for (int t = 0; t < r.numTags(); t++) {
       ObjectNode o = tags.addObject();

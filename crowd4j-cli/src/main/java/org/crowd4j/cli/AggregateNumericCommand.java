@@ -4,9 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
@@ -51,11 +49,7 @@ final class AggregateNumericCommand implements Callable<Integer> {
       description = "A method of the list below (default: ${DEFAULT-VALUE}).")
   String method;
 
-  @Option(
-      names = "--param",
-      paramLabel = "KEY=VALUE",
-      description = "Method option, repeatable (e.g. --param maxIterations=50).")
-  Map<String, String> params = new LinkedHashMap<>();
+  @Mixin MethodParams params;
 
   @Option(
       names = "--value-column",
@@ -99,27 +93,28 @@ final class AggregateNumericCommand implements Callable<Integer> {
     }
     MethodSpec<Method<NumericAnswers, NumericGold, NumericResult>> methodSpec =
         NumericMethods.LIST.spec(method);
-    Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), methodSpec.defaults());
+    Checks.paramsKnown(
+        spec, "method '" + method + "'", params.values.keySet(), methodSpec.defaults());
     Record options;
     CsvFormat rules;
     try {
-      options = OptionsBinder.bind(methodSpec.defaults(), params);
+      options = OptionsBinder.bind(methodSpec.defaults(), params.values);
       rules = input.rules();
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
     NumericReader.Layout layout =
-        new NumericReader.Layout(input.taskColumn, input.workerColumn, valueColumn);
+        new NumericReader.Layout(input.columns.taskColumn, input.columns.workerColumn, valueColumn);
     long t0 = System.nanoTime();
     NumericAnswers data;
     NumericGold known = null;
     try {
-      if (input.format() != ExportFormat.LONG) {
+      if (input.answersFormat() != ExportFormat.LONG) {
         throw new CommandLine.ParameterException(
             spec.commandLine(),
             "aggregate-numeric reads answers in long format only, not --format "
-                + input.format().id());
+                + input.answersFormat().id());
       }
       input.refuseExportOptions();
       data = NumericReader.read(input.answers, layout, rules);
@@ -181,11 +176,8 @@ final class AggregateNumericCommand implements Callable<Integer> {
       j.put("tasks", data.numTasks());
       j.put("workers", data.numWorkers());
       j.put("answers", data.numAnswers());
-      j.put("iterations", d.iterations());
-      j.put("converged", d.converged());
-      j.put("stopReason", d.stopReason());
-      Output.put(j, "loadSeconds", loadSeconds);
-      Output.put(j, "fitSeconds", fitSeconds);
+      FitSummary.json(j, d);
+      FitSummary.seconds(j, loadSeconds, fitSeconds);
       if (known == null) {
         j.putNull("gold");
       } else {
@@ -213,14 +205,7 @@ final class AggregateNumericCommand implements Callable<Integer> {
       if (chosen != null) {
         outw.printf(Locale.ROOT, "chosen by held-out answers: %s%n", chosen);
       }
-      outw.printf(
-          Locale.ROOT,
-          "iterations %d, converged %s (%s), load %.2f s, fit %.2f s%n",
-          d.iterations(),
-          d.converged(),
-          d.stopReason(),
-          loadSeconds,
-          fitSeconds);
+      FitSummary.print(outw, d, loadSeconds, fitSeconds);
       if (known != null) {
         outw.printf(
             Locale.ROOT,

@@ -162,14 +162,17 @@ final class AggregateTextCommand implements Callable<Integer> {
     TaskEmbeddings truth = null;
     Map<String, String> goldTexts = null;
     try {
-      ExportFormat format = input.format();
+      ExportFormat format = input.answersFormat();
       if (format == ExportFormat.LONG) {
         input.refuseExportOptions();
         data =
             TextReader.read(
                 input.answers,
                 new TextReader.Layout(
-                    input.taskColumn, input.workerColumn, textColumn, embeddingColumn),
+                    input.columns.taskColumn,
+                    input.columns.workerColumn,
+                    textColumn,
+                    embeddingColumn),
                 rules);
       } else {
         if (embeddingColumn != null) {
@@ -187,13 +190,13 @@ final class AggregateTextCommand implements Callable<Integer> {
       if (embeddings != null) {
         data =
             TextReader.readEmbeddings(
-                embeddings, data, input.taskColumn, input.workerColumn, rules);
+                embeddings, data, input.columns.taskColumn, input.columns.workerColumn, rules);
       }
       if (trueEmbeddings != null) {
-        truth = TextReader.readTaskEmbeddings(trueEmbeddings, input.taskColumn, rules);
+        truth = TextReader.readTaskEmbeddings(trueEmbeddings, input.columns.taskColumn, rules);
       }
       if (gold != null) {
-        goldTexts = readGold(gold, input.taskColumn, textColumn, rules);
+        goldTexts = readGold(gold, input.columns.taskColumn, textColumn, rules);
       }
     } catch (CrowdFormatException e) {
       if (e.getCause() instanceof java.nio.file.NoSuchFileException) {
@@ -240,11 +243,8 @@ final class AggregateTextCommand implements Callable<Integer> {
       j.put("workers", data.workers().size());
       j.put("answers", data.size());
       j.put("embeddingDim", data.dim());
-      j.put("iterations", d.iterations());
-      j.put("converged", d.converged());
-      j.put("stopReason", d.stopReason());
-      Output.put(j, "loadSeconds", loadSeconds);
-      Output.put(j, "fitSeconds", fitSeconds);
+      FitSummary.json(j, d);
+      FitSummary.seconds(j, loadSeconds, fitSeconds);
       if (goldTexts == null) {
         j.putNull("gold");
       } else {
@@ -265,14 +265,7 @@ final class AggregateTextCommand implements Callable<Integer> {
           data.workers().size(),
           data.size(),
           data.dim() > 0 ? ", embeddings of " + data.dim() : "");
-      outw.printf(
-          Locale.ROOT,
-          "iterations %d, converged %s (%s), load %.2f s, fit %.2f s%n",
-          d.iterations(),
-          d.converged(),
-          d.stopReason(),
-          loadSeconds,
-          fitSeconds);
+      FitSummary.print(outw, d, loadSeconds, fitSeconds);
       if (goldTexts != null) {
         outw.printf(Locale.ROOT, "word error rate on %d gold tasks: %.4f%n", goldTasks, wer);
       }

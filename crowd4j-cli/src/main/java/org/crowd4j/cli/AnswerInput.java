@@ -13,27 +13,13 @@ import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvWriter;
 import org.crowd4j.io.platform.ExportAnswers;
 import org.crowd4j.io.platform.ExportFormat;
-import org.crowd4j.io.platform.ExportOptions;
 import org.crowd4j.io.platform.ExportReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Options that say where the answers are and how they are laid out. */
-final class AnswerInput {
-  @Option(
-      names = "--answers",
-      required = true,
-      paramLabel = "FILE",
-      description =
-          "Answers: long format (CSV/TSV, optionally .gz; one row per answer) or a platform's"
-              + " export (see --format).")
-  Path answers;
-
-  @Mixin ExportInput export;
-
-  @Mixin WorkerResponsesInput sageMaker;
-
+final class AnswerInput extends AnswerSource {
   @Option(
       names = "--gold-out",
       paramLabel = "FILE",
@@ -45,23 +31,7 @@ final class AnswerInput {
   /** Known labels the last export read carried (task → label; empty for the long format). */
   private Map<String, String> knownLabels = Map.of();
 
-  @Option(
-      names = "--delimiter",
-      paramLabel = "CHAR",
-      description = "Field separator (default: tab for .tsv, comma otherwise). Use '\\t' for tab.")
-  String delimiter;
-
-  @Option(
-      names = "--task-column",
-      defaultValue = "task",
-      description = "Header of the task id column (default: ${DEFAULT-VALUE}).")
-  String taskColumn;
-
-  @Option(
-      names = "--worker-column",
-      defaultValue = "worker",
-      description = "Header of the worker id column (default: ${DEFAULT-VALUE}).")
-  String workerColumn;
+  @Mixin IdColumns columns;
 
   @Option(
       names = "--label-column",
@@ -103,33 +73,14 @@ final class AnswerInput {
   }
 
   CsvFormat format() {
-    char d = 0;
-    if (delimiter != null) {
-      String s = delimiter.equals("\\t") || delimiter.equalsIgnoreCase("tab") ? "\t" : delimiter;
-      if (s.length() != 1) {
-        throw new IllegalArgumentException(
-            "--delimiter must be one character: '" + delimiter + "'");
-      }
-      d = s.charAt(0);
-    }
     return new CsvFormat(
-        d,
-        taskColumn,
-        anonymous ? null : workerColumn,
+        columns.delimiter.separator(),
+        columns.taskColumn,
+        anonymous ? null : columns.workerColumn,
         labelColumn,
         duplicates,
         lenientQuotes,
         controlCharacters);
-  }
-
-  /** The export options of the command line. */
-  ExportOptions exportOptions() {
-    return new ExportOptions(export.taskField, export.answerField, sageMaker.workerResponses);
-  }
-
-  /** The layout of the answers: {@code --format}, or told from the file. */
-  ExportFormat answersFormat() throws CrowdFormatException {
-    return export.format(answers);
   }
 
   /**
@@ -202,13 +153,8 @@ final class AnswerInput {
 
   /** The export options on a file read as the long format: a mistaken layout, said as such. */
   private void refuseExportOptions() throws BadInputException {
-    String given =
-        export.given() != null
-            ? export.given()
-            : sageMaker.workerResponses != null
-                ? "--worker-responses"
-                : goldOut != null ? "--gold-out" : null;
-    ExportInput.refuseOnLong(answers, given);
+    String given = givenExportOption();
+    ExportInput.refuseOnLong(answers, given == null && goldOut != null ? "--gold-out" : given);
   }
 
   private void writeGold(Map<String, String> gold) throws BadInputException {

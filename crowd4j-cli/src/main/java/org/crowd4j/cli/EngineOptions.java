@@ -1,5 +1,6 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,8 @@ final class EngineOptions {
       throw new CommandLine.ParameterException(
           cmd, "--duplicates must be KEEP_ALL with --engine spark");
     }
-    List<String> ids = new ArrayList<>(List.of(input.taskColumn, input.workerColumn));
+    List<String> ids =
+        new ArrayList<>(List.of(input.columns.taskColumn, input.columns.workerColumn));
     List<String> texts = new ArrayList<>();
     (emptyLabels ? texts : ids).add(input.labelColumn);
     checkFile(input.answers, input.format(), ids, texts);
@@ -102,5 +104,14 @@ final class EngineOptions {
     if (!SparkEngine.available()) {
       throw new IllegalStateException(SparkEngine.MISSING);
     }
+  }
+
+  /** The start of the --json summary of {@code command} run on Spark: method, engine, input. */
+  static ObjectNode sparkSummary(String command, String method, Path answers) {
+    ObjectNode j = Output.object(command);
+    j.put("method", method);
+    j.put("engine", "spark");
+    j.put("input", answers.toString());
+    return j;
   }
 }

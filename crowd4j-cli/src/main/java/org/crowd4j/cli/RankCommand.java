@@ -136,11 +136,7 @@ final class RankCommand implements Callable<Integer> {
       description = "Items shown in the summary (default: ${DEFAULT-VALUE}).")
   int top;
 
-  @Option(
-      names = "--delimiter",
-      paramLabel = "CHAR",
-      description = "Field separator (default: tab for .tsv, comma otherwise). Use '\\t' for tab.")
-  String delimiter;
+  @Mixin DelimiterOption delimiter;
 
   @Option(
       names = "--worker-column",
@@ -334,14 +330,11 @@ final class RankCommand implements Callable<Integer> {
   }
 
   private CsvFormat rules() {
-    char d = 0;
-    if (delimiter != null) {
-      String s = delimiter.equals("\\t") || delimiter.equalsIgnoreCase("tab") ? "\t" : delimiter;
-      if (s.length() != 1) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), "--delimiter must be one character: '" + delimiter + "'");
-      }
-      d = s.charAt(0);
+    char d;
+    try {
+      d = delimiter.separator();
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     CsvFormat f = CsvFormat.defaults().withControlCharacters(controlCharacters).withDelimiter(d);
     return lenientQuotes ? f.withLenientQuotes() : f;

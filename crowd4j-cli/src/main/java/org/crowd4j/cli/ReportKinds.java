@@ -134,7 +134,7 @@ final class ReportKinds {
     CsvFormat rules = rules();
     PairwiseFormat format =
         new PairwiseFormat(
-            input.anonymous ? null : input.workerColumn,
+            input.anonymous ? null : input.columns.workerColumn,
             "left",
             "right",
             answerColumn("label"),
@@ -169,12 +169,12 @@ final class ReportKinds {
         TextReader.read(
             input.answers,
             new TextReader.Layout(
-                input.taskColumn, input.workerColumn, textColumn, embeddingColumn),
+                input.columns.taskColumn, input.columns.workerColumn, textColumn, embeddingColumn),
             rules);
     Map<String, String> refs =
         gold == null
             ? null
-            : AggregateTextCommand.readGold(gold, input.taskColumn, textColumn, rules);
+            : AggregateTextCommand.readGold(gold, input.columns.taskColumn, textColumn, rules);
     TextAggregator aggregator = TextMethods.LIST.create(method, Map.of());
     long t0 = System.nanoTime();
     TextResult result;
@@ -191,7 +191,8 @@ final class ReportKinds {
       throws IOException, CrowdFormatException, BadInputException {
     CsvFormat rules = rules();
     MaskReader.Layout layout =
-        new MaskReader.Layout(input.taskColumn, input.workerColumn, answerColumn("segmentation"));
+        new MaskReader.Layout(
+            input.columns.taskColumn, input.columns.workerColumn, answerColumn("segmentation"));
     MaskAnswers data = MaskReader.read(input.answers, layout, rules);
     Map<String, Mask> truth = gold == null ? null : MaskReader.readTruth(gold, layout, rules);
     long t0 = System.nanoTime();
@@ -214,7 +215,7 @@ final class ReportKinds {
     CsvFormat rules = rules();
     MultiLabelReader.Layout layout =
         new MultiLabelReader.Layout(
-            input.taskColumn, input.workerColumn, answerColumn("label"), '|');
+            input.columns.taskColumn, input.columns.workerColumn, answerColumn("label"), '|');
     Map<String, Set<String>> truth =
         gold == null ? Map.of() : MultiLabelReader.readGold(gold, layout, rules);
     TagAnswers data;
@@ -241,7 +242,8 @@ final class ReportKinds {
       throws IOException, CrowdFormatException, BadInputException {
     CsvFormat rules = rules();
     NumericReader.Layout layout =
-        new NumericReader.Layout(input.taskColumn, input.workerColumn, answerColumn("label"));
+        new NumericReader.Layout(
+            input.columns.taskColumn, input.columns.workerColumn, answerColumn("label"));
     NumericAnswers data = NumericReader.read(input.answers, layout, rules);
     NumericGold known =
         gold == null ? null : NumericGold.of(data, NumericReader.readGold(gold, layout, rules));

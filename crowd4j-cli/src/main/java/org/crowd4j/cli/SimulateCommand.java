@@ -18,6 +18,7 @@ import org.crowd4j.simulate.SimulationWriter;
 import org.crowd4j.simulate.Specs;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code crowd4j simulate}: a crowd of known truth from a data source, annotators, assignment. */
@@ -79,16 +80,7 @@ final class SimulateCommand implements Callable<Integer> {
   @Option(names = "--assignment", defaultValue = "k:3", description = "Who labels what.")
   String assignment;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")
-  Path out;
-
-  @Option(
-      names = {"-q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin SimulateOptions run;
 
   @Override
   public Integer call() throws Exception {
@@ -104,7 +96,7 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--tasks and --answers-per-task apply to --from only");
     }
-    SplittableRandom rng = new SplittableRandom(seed);
+    SplittableRandom rng = new SplittableRandom(run.seed);
     Items items;
     Specs.PoolResult pool;
     try {
@@ -116,12 +108,12 @@ final class SimulateCommand implements Callable<Integer> {
     }
     long t0 = System.nanoTime();
     SimulatedCrowd crowd =
-        CrowdSimulator.simulate(items.truth, pool.pool(), Specs.assignment(assignment), seed);
+        CrowdSimulator.simulate(items.truth, pool.pool(), Specs.assignment(assignment), run.seed);
     long t1 = System.nanoTime();
-    SimulationWriter.write(out, crowd, items.features, items.dim);
+    SimulationWriter.write(run.out, crowd, items.features, items.dim);
     long t2 = System.nanoTime();
     CrowdDataset d = crowd.data();
-    if (quiet) {
+    if (run.quiet) {
       return ExitCodes.OK;
     }
     double skill = 0;
@@ -145,7 +137,7 @@ final class SimulateCommand implements Callable<Integer> {
     }
     pw.println(
         "written to "
-            + out
+            + run.out
             + " (answers.csv, gold.csv, "
             + (items.features != null ? "features.csv, " : "")
             + "true_confusions.json)");
@@ -169,7 +161,7 @@ final class SimulateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--tasks and --answers-per-task must be >= 1");
     }
-    SplittableRandom rng = new SplittableRandom(seed);
+    SplittableRandom rng = new SplittableRandom(run.seed);
     int[] truth = new int[n];
     double[] prior = model.classPriors();
     for (int i = 0; i < n; i++) {
@@ -185,12 +177,12 @@ final class SimulateCommand implements Callable<Integer> {
     try {
       crowd =
           CrowdSimulator.simulate(
-              truth, model.pool(), Assignment.weighted(perTask, model.workload()), seed);
+              truth, model.pool(), Assignment.weighted(perTask, model.workload()), run.seed);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    SimulationWriter.write(out, crowd, null, 0);
-    if (!quiet) {
+    SimulationWriter.write(run.out, crowd, null, 0);
+    if (!run.quiet) {
       CrowdDataset d = crowd.data();
       pw.printf(
           Locale.ROOT,
@@ -201,8 +193,7 @@ final class SimulateCommand implements Callable<Integer> {
           model.workers().size(),
           from,
           perTask);
-      pw.println("written to " + out + " (answers.csv, gold.csv, true_confusions.json)");
-      pw.flush();
+      SimulatedFolder.printWritten(pw, run.out, "answers.csv, gold.csv, true_confusions.json");
     }
     return ExitCodes.OK;
   }

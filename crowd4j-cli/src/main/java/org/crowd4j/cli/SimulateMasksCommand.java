@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.crowd4j.io.CsvWriter;
 import org.crowd4j.segmentation.BoundaryNoiseSimulator;
 import org.crowd4j.segmentation.Iou;
 import org.crowd4j.segmentation.Mask;
@@ -164,10 +163,11 @@ final class SimulateMasksCommand implements Callable<Integer> {
             Spread.text(iou[k])
           });
     }
-    CsvWriter.write(out.resolve("answers.csv"), List.of("task", "worker", "segmentation"), answers);
-    CsvWriter.write(out.resolve("gold.csv"), List.of("task", "segmentation"), gold);
-    CsvWriter.write(
-        out.resolve("workers.csv"),
+    SimulatedFolder.write(
+        out,
+        "segmentation",
+        answers,
+        gold,
         List.of("worker", "max_shift", "grow", "boundary_flip", "mean_iou"),
         workers);
     double best = java.util.Arrays.stream(iou).max().orElse(Double.NaN);
@@ -195,8 +195,7 @@ final class SimulateMasksCommand implements Callable<Integer> {
           annotators,
           java.util.Arrays.stream(iou).min().orElse(Double.NaN),
           best);
-      pw.println("written to " + out + " (answers.csv, gold.csv, workers.csv)");
-      pw.flush();
+      SimulatedFolder.printWritten(pw, out, "answers.csv, gold.csv, workers.csv");
     }
     return ExitCodes.OK;
   }

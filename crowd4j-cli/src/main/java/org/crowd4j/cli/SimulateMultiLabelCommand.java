@@ -1,13 +1,13 @@
 package org.crowd4j.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.crowd4j.multilabel.MultiLabelSimulator;
 import org.crowd4j.multilabel.MultiLabelWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code crowd4j simulate-multilabel}: multi-label answers of known true tag sets. */
@@ -79,16 +79,7 @@ final class SimulateMultiLabelCommand implements Callable<Integer> {
       description = "Share of workers giving every tag by a fair coin (default: ${DEFAULT-VALUE}).")
   double spammers;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")
-  Path out;
-
-  @Option(
-      names = {"-q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin SimulateOptions run;
 
   @Override
   public Integer call() throws Exception {
@@ -111,9 +102,9 @@ final class SimulateMultiLabelCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    MultiLabelSimulator.Simulated sim = MultiLabelSimulator.simulate(s, seed);
-    MultiLabelWriter.writeSimulation(out, sim);
-    if (!quiet) {
+    MultiLabelSimulator.Simulated sim = MultiLabelSimulator.simulate(s, run.seed);
+    MultiLabelWriter.writeSimulation(run.out, sim);
+    if (!run.quiet) {
       PrintWriter pw = spec.commandLine().getOut();
       long spam = sim.spammer().values().stream().filter(b -> b).count();
       pw.printf(
@@ -126,8 +117,7 @@ final class SimulateMultiLabelCommand implements Callable<Integer> {
           tags,
           workers,
           spam);
-      pw.println("written to " + out + " (answers.csv, gold.csv, workers.csv)");
-      pw.flush();
+      SimulatedFolder.printWritten(pw, run.out, "answers.csv, gold.csv, workers.csv");
     }
     return ExitCodes.OK;
   }

@@ -1,13 +1,13 @@
 package org.crowd4j.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.crowd4j.pairwise.ComparisonsWriter;
 import org.crowd4j.pairwise.PairwiseSimulator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code crowd4j simulate-pairwise}: pairwise comparisons of known true scores. */
@@ -69,16 +69,7 @@ final class SimulatePairwiseCommand implements Callable<Integer> {
           "Judgements of good workers: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).")
   PairwiseSimulator.Model model;
 
-  @Option(names = "--seed", defaultValue = "0", description = "Seed (default: ${DEFAULT-VALUE}).")
-  long seed;
-
-  @Option(names = "--out", required = true, paramLabel = "DIR", description = "Output folder.")
-  Path out;
-
-  @Option(
-      names = {"-q", "--quiet"},
-      description = "Print nothing but errors.")
-  boolean quiet;
+  @Mixin SimulateOptions run;
 
   @Override
   public Integer call() throws Exception {
@@ -90,9 +81,9 @@ final class SimulatePairwiseCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    PairwiseSimulator.Simulated sim = PairwiseSimulator.simulate(s, seed);
-    ComparisonsWriter.write(out, sim);
-    if (!quiet) {
+    PairwiseSimulator.Simulated sim = PairwiseSimulator.simulate(s, run.seed);
+    ComparisonsWriter.write(run.out, sim);
+    if (!run.quiet) {
       PrintWriter pw = spec.commandLine().getOut();
       int[] kinds = new int[PairwiseSimulator.Kind.values().length];
       for (PairwiseSimulator.Kind k : sim.kinds()) {
@@ -109,8 +100,7 @@ final class SimulatePairwiseCommand implements Callable<Integer> {
           kinds[1],
           kinds[2],
           model);
-      pw.println("written to " + out + " (comparisons.csv, truth.csv, workers.csv)");
-      pw.flush();
+      SimulatedFolder.printWritten(pw, run.out, "comparisons.csv, truth.csv, workers.csv");
     }
     return ExitCodes.OK;
   }

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.crowd4j.io.CsvWriter;
 import org.crowd4j.text.TextAnswers;
 import org.crowd4j.text.Tokenizer;
 import org.crowd4j.text.TranscriptSimulator;
@@ -158,10 +157,11 @@ final class SimulateTextCommand implements Callable<Integer> {
             Spread.text(wer[k])
           });
     }
-    CsvWriter.write(out.resolve("answers.csv"), List.of("task", "worker", "text"), answers);
-    CsvWriter.write(out.resolve("gold.csv"), List.of("task", "text"), gold);
-    CsvWriter.write(
-        out.resolve("workers.csv"),
+    SimulatedFolder.write(
+        out,
+        "text",
+        answers,
+        gold,
         List.of("worker", "substitution", "insertion", "deletion", "wer"),
         workers);
     double best = java.util.Arrays.stream(wer).min().orElse(Double.NaN);
@@ -185,8 +185,7 @@ final class SimulateTextCommand implements Callable<Integer> {
           annotators,
           best,
           java.util.Arrays.stream(wer).max().orElse(Double.NaN));
-      pw.println("written to " + out + " (answers.csv, gold.csv, workers.csv)");
-      pw.flush();
+      SimulatedFolder.printWritten(pw, out, "answers.csv, gold.csv, workers.csv");
     }
     return ExitCodes.OK;
   }

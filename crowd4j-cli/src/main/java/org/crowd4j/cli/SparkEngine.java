@@ -63,7 +63,7 @@ final class SparkEngine {
   static void runMultiLabel(AggregateMultiLabelCommand cmd, PrintWriter out) throws Exception {
     AnswerInput in = cmd.input;
     in.requireLongFormat(cmd.spec.commandLine(), "--engine spark");
-    Character delimiter = in.delimiter == null ? null : in.format().delimiter();
+    Character delimiter = in.columns.delimiter.given() ? in.format().delimiter() : null;
     ApplicationJar.shipFor(cmd.engine.master);
     boolean quiet = cmd.output.quiet || cmd.output.json;
     SparkMultiLabelAggregation.Outcome o =
@@ -71,10 +71,11 @@ final class SparkEngine {
             new SparkMultiLabelAggregation.Request(
                 in.answers.toString(),
                 delimiter,
-                new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null),
+                new AnswerColumns(
+                    in.columns.taskColumn, in.columns.workerColumn, in.labelColumn, null),
                 cmd.separator,
                 cmd.method,
-                cmd.params,
+                cmd.params.values,
                 cmd.gold == null ? null : cmd.gold.toString(),
                 cmd.out == null ? null : cmd.out.toString(),
                 cmd.engine.master,
@@ -110,10 +111,11 @@ final class SparkEngine {
     AnswerInput in = cmd.input;
     in.requireLongFormat(cmd.spec.commandLine(), "--engine spark");
     Character delimiter = null;
-    if (in.delimiter != null) {
+    if (in.columns.delimiter.given()) {
       delimiter = in.format().delimiter();
     }
-    AnswerColumns columns = new AnswerColumns(in.taskColumn, in.workerColumn, in.labelColumn, null);
+    AnswerColumns columns =
+        new AnswerColumns(in.columns.taskColumn, in.columns.workerColumn, in.labelColumn, null);
     ApplicationJar.shipFor(cmd.engine.master);
     boolean quiet = cmd.output.quiet || cmd.output.json;
     SparkAggregation.Outcome o =
