@@ -5,10 +5,10 @@ import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.CommonConfusionKernel;
+import org.crowd4j.method.ConfiguredMethod;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
-import org.crowd4j.method.Provenance;
 
 /**
  * EM for the common-plus-individual confusion model of Chu et al. 2021 ("Learning from crowds by
@@ -40,7 +40,9 @@ import org.crowd4j.method.Provenance;
  * answer, or after {@code maxIterations}. Time {@code O(m K)} per iteration; memory {@code O(n K +
  * W K² + m K)}.
  */
-public final class CommonConfusionEm implements Aggregator {
+public final class CommonConfusionEm
+    extends ConfiguredMethod<CrowdDataset, Gold, AggregationResult, CommonConfusionEm.Options>
+    implements Aggregator {
   /** How the common-source probability ω is shared. */
   public enum OmegaMode {
     /** One ω per answer, as in the paper's appendix B. */
@@ -66,12 +68,7 @@ public final class CommonConfusionEm implements Aggregator {
       @Describe("ω before the first E-step, in (0, 1)") double initialOmega) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!(smoothing > 0) || Double.isInfinite(smoothing)) {
         throw new IllegalArgumentException(
             "smoothing must be > 0 and finite (0 gives log 0 for an unseen answer): " + smoothing);
@@ -88,26 +85,14 @@ public final class CommonConfusionEm implements Aggregator {
     }
   }
 
-  private final Options options;
-
   /** The EM with {@code options}. */
   public CommonConfusionEm(Options options) {
-    this.options = Objects.requireNonNull(options, "options");
+    super("common-confusion-em", options);
   }
 
   /** The EM with default options. */
   public CommonConfusionEm() {
     this(Options.defaults());
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
-  @Override
-  public String name() {
-    return "common-confusion-em";
   }
 
   @Override
@@ -122,18 +107,18 @@ public final class CommonConfusionEm implements Aggregator {
     int[] worker = data.workerColumn();
     int[] label = data.labelColumn();
     int[] gold = DawidSkene.goldLabels(context.gold(), n);
-    boolean perAnswer = options.omegaMode() == OmegaMode.PER_ANSWER;
-    double lambda = options.smoothing();
+    boolean perAnswer = options().omegaMode() == OmegaMode.PER_ANSWER;
+    double lambda = options().smoothing();
 
     double[] post = Votes.softStart(data, gold);
     // q(z = c, s = 1 | answer), flat [a][c]; the first M-step sees s independent of z at ω0
     double[] common = new double[m * k];
     double[] omega = new double[perAnswer ? m : numWorkers];
-    Arrays.fill(omega, options.initialOmega());
+    Arrays.fill(omega, options().initialOmega());
     for (int i = 0; i < n; i++) {
       for (int a = off[i]; a < off[i + 1]; a++) {
         for (int c = 0; c < k; c++) {
-          common[a * k + c] = post[i * k + c] * options.initialOmega();
+          common[a * k + c] = post[i * k + c] * options().initialOmega();
         }
       }
     }
@@ -144,8 +129,8 @@ public final class CommonConfusionEm implements Aggregator {
     mStep(data, off, worker, label, post, common, rho, piG, piR, omega, omegaSum, perAnswer);
 
     FitProgress progress =
-        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
-    for (int it = 1; it <= options.maxIterations(); it++) {
+        FitProgress.ascent(name(), options().maxIterations(), options().tol(), context.listener());
+    for (int it = 1; it <= options().maxIterations(); it++) {
       double logLik = 0;
       double[] logRho = new double[k];
       for (int c = 0; c < k; c++) {
@@ -189,7 +174,7 @@ public final class CommonConfusionEm implements Aggregator {
         rho.clone(),
         new CommonConfusionModel(piG, new ConfusionMatrices(numWorkers, k, piR), omegaPerAnswer),
         progress.diagnostics(lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
-        Provenance.of(name(), options, data.digest(), start));
+        provenance(data.digest(), start));
   }
 
   /** Closed-form M-step from q(z) ({@code post}) and q(z, s = 1) per answer ({@code common}). */
@@ -208,7 +193,7 @@ public final class CommonConfusionEm implements Aggregator {
       boolean perAnswer) {
     int n = data.numTasks();
     int k = data.numLabels();
-    double lambda = options.smoothing();
+    double lambda = options().smoothing();
     Arrays.fill(rho, lambda);
     Arrays.fill(piG, lambda);
     Arrays.fill(piR, lambda);
@@ -233,7 +218,7 @@ public final class CommonConfusionEm implements Aggregator {
     if (!perAnswer) {
       for (int w = 0; w < omega.length; w++) {
         int size = data.workerSize(w);
-        omega[w] = size == 0 ? options.initialOmega() : omegaSum[w] / size;
+        omega[w] = size == 0 ? options().initialOmega() : omegaSum[w] / size;
       }
     }
     CommonConfusionKernel.normalize(rho, piG, piR, k);

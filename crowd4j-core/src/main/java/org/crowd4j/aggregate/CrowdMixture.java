@@ -9,6 +9,7 @@ import org.crowd4j.internal.kernel.CrowdMixtureKernel;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
 import org.crowd4j.method.Provenance;
 
 /**
@@ -99,12 +100,7 @@ public final class CrowdMixture implements Aggregator {
       if (groups < 1) {
         throw new IllegalArgumentException("groups must be >= 1: " + groups);
       }
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (restarts < 1) {
         throw new IllegalArgumentException("restarts must be >= 1: " + restarts);
       }

@@ -65,12 +65,7 @@ public final class DawidSkene implements Aggregator {
           PriorShape priorShape) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!(floor > 0 && floor < 0.01)) {
         throw new IllegalArgumentException(
             "floor must be in (0, 0.01) (0 gives 0/0 for a class no answer supports): " + floor);

@@ -9,6 +9,7 @@ import org.crowd4j.internal.kernel.TaskChunks;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
 import org.crowd4j.method.Provenance;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -108,12 +109,7 @@ public final class Glad implements Aggregator {
           int memory) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!Double.isFinite(alphaPriorMean)) {
         throw new IllegalArgumentException("alphaPriorMean must be finite: " + alphaPriorMean);
       }

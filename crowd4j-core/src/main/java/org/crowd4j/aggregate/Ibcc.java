@@ -1,10 +1,10 @@
 package org.crowd4j.aggregate;
 
 import java.util.Arrays;
-import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.internal.kernel.SpecialFunctions;
+import org.crowd4j.method.ConfiguredMethod;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
@@ -42,7 +42,9 @@ import org.crowd4j.method.Provenance;
  * class prior is E[κ]. Time {@code O(m K + W K²)} digamma evaluations per iteration; memory {@code
  * O(n K + W K²)}.
  */
-public final class Ibcc implements Aggregator {
+public final class Ibcc
+    extends ConfiguredMethod<CrowdDataset, Gold, AggregationResult, Ibcc.Options>
+    implements Aggregator {
   /**
    * Options of {@link Ibcc}.
    *
@@ -60,12 +62,7 @@ public final class Ibcc implements Aggregator {
       @Describe("α0[k,l≠k], prior pseudo-count of each wrong answer") double alphaOffDiagonal) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!(classConcentration > 0) || Double.isInfinite(classConcentration)) {
         throw new IllegalArgumentException(
             "classConcentration must be positive and finite: " + classConcentration);
@@ -95,11 +92,9 @@ public final class Ibcc implements Aggregator {
     }
   }
 
-  private final Options options;
-
   /** IBCC with {@code options}. */
   public Ibcc(Options options) {
-    this.options = Objects.requireNonNull(options, "options");
+    super("ibcc", options);
   }
 
   /** IBCC with default options. */
@@ -107,30 +102,20 @@ public final class Ibcc implements Aggregator {
     this(Options.defaults());
   }
 
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
-  @Override
-  public String name() {
-    return "ibcc";
-  }
-
   /** The off-diagonal pseudo-counts tried when {@code alphaOffDiagonal} is 0. */
   public static final double[] OFF_DIAGONAL_GRID = {0.25, 0.5, 1.0};
 
   @Override
   public AggregationResult fitObserved(CrowdDataset data, FitContext<Gold> context) {
-    if (options.alphaOffDiagonal() > 0) {
-      return fitWith(options, data, context);
+    if (options().alphaOffDiagonal() > 0) {
+      return fitWith(options(), data, context);
     }
     long start = System.nanoTime();
     AggregationResult best = null;
     double bestElbo = Double.NEGATIVE_INFINITY;
     double chosen = OFF_DIAGONAL_GRID[0];
     for (double a : OFF_DIAGONAL_GRID) {
-      AggregationResult r = fitWith(options.withOffDiagonal(a), data, context);
+      AggregationResult r = fitWith(options().withOffDiagonal(a), data, context);
       double[] o = r.diagnostics().objective();
       double elbo = o.length == 0 ? Double.NEGATIVE_INFINITY : o[o.length - 1];
       if (best == null || elbo > bestElbo) {
@@ -140,7 +125,7 @@ public final class Ibcc implements Aggregator {
       }
     }
     return best.chosenBy(
-        Provenance.of(name(), options.withOffDiagonal(chosen), data.digest(), start), null);
+        Provenance.of(name(), options().withOffDiagonal(chosen), data.digest(), start), null);
   }
 
   private AggregationResult fitWith(Options options, CrowdDataset data, FitContext<Gold> context) {

@@ -11,6 +11,7 @@ import org.crowd4j.internal.kernel.TaskChunks;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
 import org.crowd4j.method.IterationListener;
 import org.crowd4j.method.Provenance;
 import org.slf4j.Logger;
@@ -117,12 +118,7 @@ public final class Mace implements Aggregator {
       if (restarts < 1) {
         throw new IllegalArgumentException("restarts must be >= 1: " + restarts);
       }
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!(smoothing > 0 && smoothing < Double.POSITIVE_INFINITY)) {
         throw new IllegalArgumentException("smoothing must be > 0 and finite: " + smoothing);
       }

@@ -10,6 +10,7 @@ import org.crowd4j.internal.kernel.TaskChunks;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
 import org.crowd4j.method.Provenance;
 
 /**
@@ -77,12 +78,7 @@ public final class Mmce implements Aggregator {
           double newtonTol) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       if (!(workerRegularization > 0) || Double.isInfinite(workerRegularization)) {
         throw new IllegalArgumentException(
             "workerRegularization must be positive and finite: " + workerRegularization);

@@ -10,6 +10,7 @@ import org.crowd4j.internal.kernel.Mt19937;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
+import org.crowd4j.method.FitProgress;
 import org.crowd4j.method.Provenance;
 
 /**
@@ -102,12 +103,7 @@ public final class Mmsr implements Aggregator {
           boolean crowdKitLabels) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
+      FitProgress.requireLimits(maxIterations, tol);
       Objects.requireNonNull(init, "init");
       Objects.requireNonNull(signGraph, "signGraph");
       Objects.requireNonNull(posteriors, "posteriors");

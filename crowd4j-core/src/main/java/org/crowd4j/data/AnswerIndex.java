@@ -11,11 +11,7 @@ package org.crowd4j.data;
  * accessors are plain array reads, meant for hot loops. A subclass adds the answers themselves
  * (classes in {@link CrowdDataset}, numbers in {@code NumericAnswers}).
  */
-public abstract class AnswerIndex {
-  private final Vocabulary tasks;
-  private final Vocabulary workers;
-  private final int[] task;
-  private final int[] worker;
+public abstract class AnswerIndex extends AnswerIds {
   private final int[] taskStart;
   private final int[] workerStart;
   private final int[] byWorker;
@@ -25,38 +21,10 @@ public abstract class AnswerIndex {
    * copied.
    */
   protected AnswerIndex(Vocabulary tasks, Vocabulary workers, int[] task, int[] worker) {
-    this.tasks = tasks;
-    this.workers = workers;
-    this.task = task;
-    this.worker = worker;
+    super(tasks, workers, task, worker);
     this.taskStart = IdGrouping.offsets(task, tasks.size());
     this.workerStart = IdGrouping.offsets(worker, workers.size());
     this.byWorker = IdGrouping.order(worker, workerStart);
-  }
-
-  /** Number of tasks (items). */
-  public final int numTasks() {
-    return tasks.size();
-  }
-
-  /** Number of workers (annotators). */
-  public final int numWorkers() {
-    return workers.size();
-  }
-
-  /** Number of answers {@code m}. */
-  public final int numAnswers() {
-    return task.length;
-  }
-
-  /** Task id of answer {@code a}. */
-  public final int task(int a) {
-    return task[a];
-  }
-
-  /** Worker id of answer {@code a}. */
-  public final int worker(int a) {
-    return worker[a];
   }
 
   /** First answer index of task {@code i}. */
@@ -94,24 +62,14 @@ public abstract class AnswerIndex {
     return byWorker[k];
   }
 
-  /** Task vocabulary (ids to the input's task names). */
-  public final Vocabulary tasks() {
-    return tasks;
-  }
-
-  /** Worker vocabulary (ids to the input's worker names). */
-  public final Vocabulary workers() {
-    return workers;
-  }
-
   /** A copy of the task column (answers in task order). */
   public final int[] taskColumn() {
-    return task.clone();
+    return sharedTaskIds().clone();
   }
 
   /** A copy of the worker column (answers in task order). */
   public final int[] workerColumn() {
-    return worker.clone();
+    return sharedWorkerIds().clone();
   }
 
   /** A copy of the task offsets: answers of task {@code i} are {@code [off[i], off[i+1])}. */
@@ -120,20 +78,14 @@ public abstract class AnswerIndex {
   }
 
   /**
-   * The keep mask's answers' task ids, in answer order, for a subclass's {@code restrictedTo}.
+   * The keep mask's answers' task ids and worker ids, in answer order ({@code {tasks, workers}}),
+   * for a subclass's {@code restrictedTo}.
    *
    * @throws IllegalArgumentException when {@code keep} has not one entry per answer
    */
-  protected final int[] keptTasks(boolean[] keep) {
-    return kept(task, keep);
-  }
-
-  /** The keep mask's answers' worker ids, in answer order. */
-  protected final int[] keptWorkers(boolean[] keep) {
-    return kept(worker, keep);
-  }
-
-  private int[] kept(int[] column, boolean[] keep) {
+  protected final int[][] keptIds(boolean[] keep) {
+    int[] task = sharedTaskIds();
+    int[] worker = sharedWorkerIds();
     if (keep.length != task.length) {
       throw new IllegalArgumentException(
           "keep has " + keep.length + " entries, the data " + task.length + " answers");
@@ -144,30 +96,20 @@ public abstract class AnswerIndex {
         n++;
       }
     }
-    int[] out = new int[n];
+    int[] t = new int[n];
+    int[] w = new int[n];
     int j = 0;
-    for (int a = 0; a < column.length; a++) {
+    for (int a = 0; a < task.length; a++) {
       if (keep[a]) {
-        out[j++] = column[a];
+        t[j] = task[a];
+        w[j++] = worker[a];
       }
     }
-    return out;
-  }
-
-  /** The task id column itself (not a copy), for subclasses that share it; never to be changed. */
-  protected final int[] sharedTaskIds() {
-    return task;
+    return new int[][] {t, w};
   }
 
   /** The task offsets themselves (not a copy), for subclasses that share them; never changed. */
   protected final int[] sharedTaskOffsets() {
     return taskStart;
-  }
-
-  /**
-   * The worker id column itself (not a copy), for subclasses that share it; never to be changed.
-   */
-  protected final int[] sharedWorkerIds() {
-    return worker;
   }
 }

@@ -85,8 +85,9 @@ public final class CrowdDataset extends AnswerIndex {
    * and score the rest.
    */
   public CrowdDataset restrictedTo(boolean[] keep) {
-    int[] t = keptTasks(keep);
-    int[] w = keptWorkers(keep);
+    int[][] kept = keptIds(keep);
+    int[] t = kept[0];
+    int[] w = kept[1];
     int[] l = new int[t.length];
     int j = 0;
     for (int a = 0; a < label.length; a++) {

@@ -59,6 +59,21 @@ public final class FitProgress {
     return new FitProgress(method, Mode.ASCENT, maxIterations, tol, listener);
   }
 
+  /**
+   * Checks the loop options of an iterative method's options record.
+   *
+   * @throws IllegalArgumentException when {@code maxIterations} is negative or {@code tol} is
+   *     negative or NaN
+   */
+  public static void requireLimits(int maxIterations, double tol) {
+    if (maxIterations < 0) {
+      throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+    }
+    if (!(tol >= 0)) {
+      throw new IllegalArgumentException("tol must be >= 0: " + tol);
+    }
+  }
+
   /** Records the value of the next iteration; {@code true} to run another one. */
   public boolean record(double value) {
     if (iterations == history.length) {

@@ -3,10 +3,7 @@ package org.crowd4j.numeric;
 import org.crowd4j.internal.kernel.NumericKernel;
 import org.crowd4j.internal.kernel.TruthDiscoveryKernel;
 import org.crowd4j.method.Describe;
-import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
-import org.crowd4j.method.Method;
-import org.crowd4j.method.Provenance;
 
 /**
  * CATD, confidence-aware truth discovery ({@code catd}; Li, Li, Gao, Su, Zhao, Demirbas, Fan, Han,
@@ -34,7 +31,7 @@ import org.crowd4j.method.Provenance;
  * largest change of an estimate in one iteration, in units of the pooled within-task standard
  * deviation, falls below {@code tol}. Time {@code O(m)} per iteration, memory {@code O(n + W)}.
  */
-public final class Catd implements Method<NumericAnswers, NumericGold, NumericResult> {
+public final class Catd extends NumericMethod<Catd.Options> {
   /**
    * Options of {@link Catd}.
    *
@@ -51,15 +48,11 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
       @Describe("significance level of the confidence interval of a worker's variance")
           double alpha,
       @Describe("floor of a worker's mean squared residual, as a fraction of the pooled variance")
-          double residualFloor) {
+          double residualFloor)
+      implements LoopOptions {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0) || Double.isInfinite(tol)) {
-        throw new IllegalArgumentException("tol must be >= 0 and finite: " + tol);
-      }
+      NumericFits.requireLoopOptions(maxIterations, tol);
       if (!(alpha > 0 && alpha < 1)) {
         throw new IllegalArgumentException("alpha must be in (0, 1): " + alpha);
       }
@@ -77,11 +70,9 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
     }
   }
 
-  private final Options options;
-
   /** CATD with {@code options}. */
   public Catd(Options options) {
-    this.options = java.util.Objects.requireNonNull(options, "options");
+    super("catd", FitProgress.Mode.SETTLED, options);
   }
 
   /** CATD with default options. */
@@ -89,40 +80,20 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
     this(Options.defaults());
   }
 
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
   @Override
-  public String name() {
-    return "catd";
-  }
-
-  @Override
-  public NumericResult fit(NumericAnswers data, FitContext<NumericGold> context) {
-    long start = System.nanoTime();
-    NumericFits.requireAnswers(data);
+  NumericResult fit(NumericAnswers data, double[] gold, FitProgress progress, long start) {
     int n = data.numTasks();
     int numWorkers = data.numWorkers();
-    double[] gold = NumericFits.gold(context.gold(), n);
     double pooled = NumericFits.pooledVariance(data);
     double sd = Math.sqrt(pooled);
     int[] count = data.workerSizes();
-    double[] chi = TruthDiscoveryKernel.catdQuantiles(count, options.alpha());
-    double floor = options.residualFloor() * pooled;
+    double[] chi = TruthDiscoveryKernel.catdQuantiles(count, options().alpha());
+    double floor = options().residualFloor() * pooled;
     double[] truth = NumericFits.medians(data);
     NumericFits.clamp(truth, gold);
     double[] next = new double[n];
     double[] weight = new double[numWorkers];
-    FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.SETTLED,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
-    for (int it = 1; it <= options.maxIterations(); it++) {
+    for (int it = 1; it <= options().maxIterations(); it++) {
       weights(data, truth, chi, floor, weight);
       NumericFits.weightedMeans(data, weight, gold, next);
       double change = NumericKernel.largestChange(next, truth);
@@ -138,7 +109,7 @@ public final class Catd implements Method<NumericAnswers, NumericGold, NumericRe
         truth,
         weight,
         progress.diagnostics("largest change of an estimate, in pooled standard deviations"),
-        Provenance.of(name(), options, data.digest(), start));
+        provenance(data.digest(), start));
   }
 
   /** w_k = χ²_k / max(Σ (x − t)², |N_k| · floor) (eq. 9). */

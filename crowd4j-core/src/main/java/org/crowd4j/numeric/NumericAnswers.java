@@ -71,8 +71,9 @@ public final class NumericAnswers extends AnswerIndex {
    * part of the answers and score the rest.
    */
   public NumericAnswers restrictedTo(boolean[] keep) {
-    int[] t = keptTasks(keep);
-    int[] w = keptWorkers(keep);
+    int[][] kept = keptIds(keep);
+    int[] t = kept[0];
+    int[] w = kept[1];
     double[] v = new double[t.length];
     int j = 0;
     for (int a = 0; a < value.length; a++) {

@@ -10,6 +10,21 @@ final class NumericFits {
   private NumericFits() {}
 
   /**
+   * Checks the loop options every numeric method has.
+   *
+   * @throws IllegalArgumentException when {@code maxIterations} is negative or {@code tol} is
+   *     negative, NaN or infinite
+   */
+  static void requireLoopOptions(int maxIterations, double tol) {
+    if (maxIterations < 0) {
+      throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
+    }
+    if (!(tol >= 0) || Double.isInfinite(tol)) {
+      throw new IllegalArgumentException("tol must be >= 0 and finite: " + tol);
+    }
+  }
+
+  /**
    * Refuses data that no method can fit: no answers at all, or a task without answers (its estimate
    * would be undefined), naming the first such task.
    */

@@ -3,10 +3,7 @@ package org.crowd4j.numeric;
 import org.crowd4j.internal.kernel.NumericKernel;
 import org.crowd4j.internal.kernel.TruthDiscoveryKernel;
 import org.crowd4j.method.Describe;
-import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
-import org.crowd4j.method.Method;
-import org.crowd4j.method.Provenance;
 
 /**
  * PM, also called CRH ({@code pm}; Li, Li, Gao, Zhao, Fan, Han, "Resolving conflicts in
@@ -29,7 +26,7 @@ import org.crowd4j.method.Provenance;
  * converged when it fell by less than {@code tol} of its value. Time {@code O(m)} per iteration,
  * memory {@code O(n + W)}.
  */
-public final class Pm implements Method<NumericAnswers, NumericGold, NumericResult> {
+public final class Pm extends NumericMethod<Pm.Options> {
   /**
    * Options of {@link Pm}.
    *
@@ -41,15 +38,11 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
       @Describe("iterations at most; 0 returns the median start") int maxIterations,
       @Describe("stop when the objective falls by less than this fraction of its value") double tol,
       @Describe("floor of a worker's share of the total distance (caps the weight)")
-          double shareFloor) {
+          double shareFloor)
+      implements LoopOptions {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0) || Double.isInfinite(tol)) {
-        throw new IllegalArgumentException("tol must be >= 0 and finite: " + tol);
-      }
+      NumericFits.requireLoopOptions(maxIterations, tol);
       if (!(shareFloor > 0 && shareFloor < 0.01)) {
         throw new IllegalArgumentException("shareFloor must be in (0, 0.01): " + shareFloor);
       }
@@ -61,11 +54,9 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
     }
   }
 
-  private final Options options;
-
   /** PM with {@code options}. */
   public Pm(Options options) {
-    this.options = java.util.Objects.requireNonNull(options, "options");
+    super("pm", FitProgress.Mode.DESCENT, options);
   }
 
   /** PM with default options. */
@@ -73,23 +64,10 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
     this(Options.defaults());
   }
 
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
   @Override
-  public String name() {
-    return "pm";
-  }
-
-  @Override
-  public NumericResult fit(NumericAnswers data, FitContext<NumericGold> context) {
-    long start = System.nanoTime();
-    NumericFits.requireAnswers(data);
+  NumericResult fit(NumericAnswers data, double[] gold, FitProgress progress, long start) {
     int n = data.numTasks();
     int numWorkers = data.numWorkers();
-    double[] gold = NumericFits.gold(context.gold(), n);
     double pooledSd = Math.sqrt(NumericFits.pooledVariance(data));
     double[] spread =
         TruthDiscoveryKernel.pmScales(data.offsetArray(), data.valueArray(), pooledSd);
@@ -97,18 +75,11 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
     NumericFits.clamp(truth, gold);
     double[] distance = new double[numWorkers];
     double[] weight = new double[numWorkers];
-    FitProgress progress =
-        new FitProgress(
-            name(),
-            FitProgress.Mode.DESCENT,
-            options.maxIterations(),
-            options.tol(),
-            context.listener());
     int m = data.numAnswers();
     int[] count = data.workerSizes();
-    for (int it = 1; it <= options.maxIterations(); it++) {
+    for (int it = 1; it <= options().maxIterations(); it++) {
       distances(data, truth, spread, distance);
-      TruthDiscoveryKernel.pmWeights(distance, count, options.shareFloor(), weight);
+      TruthDiscoveryKernel.pmWeights(distance, count, options().shareFloor(), weight);
       NumericFits.weightedMeans(data, weight, gold, truth);
       distances(data, truth, spread, distance);
       if (!progress.record(TruthDiscoveryKernel.pmObjective(weight, distance) / m)) {
@@ -116,14 +87,14 @@ public final class Pm implements Method<NumericAnswers, NumericGold, NumericResu
       }
     }
     distances(data, truth, spread, distance);
-    TruthDiscoveryKernel.pmWeights(distance, count, options.shareFloor(), weight);
+    TruthDiscoveryKernel.pmWeights(distance, count, options().shareFloor(), weight);
     return NumericFits.measured(
         name(),
         data,
         truth,
         weight,
         progress.diagnostics("weighted normalised squared distance per answer"),
-        Provenance.of(name(), options, data.digest(), start));
+        provenance(data.digest(), start));
   }
 
   /** Σ_{i ∈ N_k} (x_ik − t_i)² / std_i of every worker (eq. 12). */

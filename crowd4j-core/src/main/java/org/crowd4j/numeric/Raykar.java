@@ -4,10 +4,7 @@ import java.util.Arrays;
 import org.crowd4j.internal.kernel.NumericKernel;
 import org.crowd4j.internal.kernel.RaykarKernel;
 import org.crowd4j.method.Describe;
-import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
-import org.crowd4j.method.Method;
-import org.crowd4j.method.Provenance;
 
 /**
  * The Gaussian annotator model of Raykar, Yu, Zhao, Valadez, Florin, Bogoni, Moy, "Learning from
@@ -38,7 +35,7 @@ import org.crowd4j.method.Provenance;
  * the worker weight is the precision 1/σ_j² (normalised). Time {@code O(m)} per iteration, memory
  * {@code O(n + W)}.
  */
-public final class Raykar implements Method<NumericAnswers, NumericGold, NumericResult> {
+public final class Raykar extends NumericMethod<Raykar.Options> {
   /**
    * Options of {@link Raykar}.
    *
@@ -53,15 +50,11 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
       @Describe("floor of every variance, as a fraction of the pooled within-task variance")
           double varianceFloor,
       @Describe("whether annotators have a bias (false: the paper's unbiased annotators)")
-          boolean bias) {
+          boolean bias)
+      implements LoopOptions {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0) || Double.isInfinite(tol)) {
-        throw new IllegalArgumentException("tol must be >= 0 and finite: " + tol);
-      }
+      NumericFits.requireLoopOptions(maxIterations, tol);
       if (!(varianceFloor > 0 && varianceFloor < 1)) {
         throw new IllegalArgumentException("varianceFloor must be in (0, 1): " + varianceFloor);
       }
@@ -73,11 +66,9 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
     }
   }
 
-  private final Options options;
-
   /** The model with {@code options}. */
   public Raykar(Options options) {
-    this.options = java.util.Objects.requireNonNull(options, "options");
+    super("raykar", FitProgress.Mode.ASCENT, options);
   }
 
   /** The model with default options. */
@@ -85,46 +76,31 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
     this(Options.defaults());
   }
 
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
   @Override
-  public String name() {
-    return "raykar";
-  }
-
-  @Override
-  public NumericResult fit(NumericAnswers data, FitContext<NumericGold> context) {
-    long start = System.nanoTime();
-    NumericFits.requireAnswers(data);
+  NumericResult fit(NumericAnswers data, double[] gold, FitProgress progress, long start) {
     int n = data.numTasks();
     int numWorkers = data.numWorkers();
     int m = data.numAnswers();
-    double[] gold = NumericFits.gold(context.gold(), n);
     boolean anyGold = false;
     for (double g : gold) {
       anyGold |= !Double.isNaN(g);
     }
-    double floor = options.varianceFloor() * NumericFits.pooledVariance(data);
-    Params p = new Params(data, floor, options.bias(), !anyGold);
+    double floor = options().varianceFloor() * NumericFits.pooledVariance(data);
+    Params p = new Params(data, floor, options().bias(), !anyGold);
 
     double[] mean = NumericFits.means(data);
     NumericFits.clamp(mean, gold);
     double[] postVar = new double[n];
     p.maximise(mean, postVar);
 
-    FitProgress progress =
-        FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
-    for (int it = 1; it <= options.maxIterations(); it++) {
+    for (int it = 1; it <= options().maxIterations(); it++) {
       double ll = p.expect(gold, mean, postVar);
       if (!progress.record(ll / m)) {
         break;
       }
       p.maximise(mean, postVar);
     }
-    if (options.maxIterations() == 0) {
+    if (options().maxIterations() == 0) {
       p.expect(gold, mean, postVar);
     }
     double[] bias = p.bias.clone();
@@ -147,7 +123,7 @@ public final class Raykar implements Method<NumericAnswers, NumericGold, Numeric
         variance,
         NumericFits.normalised(data, weight),
         progress.diagnostics("marginal log-likelihood per answer"),
-        Provenance.of(name(), options, data.digest(), start),
+        provenance(data.digest(), start),
         null);
   }
 

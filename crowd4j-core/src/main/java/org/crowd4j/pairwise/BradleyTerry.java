@@ -5,12 +5,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.method.ConfiguredMethod;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.IterationListener;
-import org.crowd4j.method.Method;
-import org.crowd4j.method.Provenance;
 
 /**
  * Bradley–Terry model of pairwise comparisons (Bradley &amp; Terry 1952): item {@code i} beats
@@ -37,7 +36,8 @@ import org.crowd4j.method.Provenance;
  *
  * <p>Hunter, D. R. MM algorithms for generalized Bradley–Terry models. Ann. Statist. 32(1), 2004.
  */
-public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
+public final class BradleyTerry
+    extends ConfiguredMethod<Comparisons, Void, Ranking, BradleyTerry.Options> {
   /** Method name in results and provenance. */
   public static final String NAME = "bt";
 
@@ -58,18 +58,7 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
           int maxDenseErrors) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
-      if (!(prior >= 0) || !Double.isFinite(prior)) {
-        throw new IllegalArgumentException("prior must be finite and >= 0: " + prior);
-      }
-      if (maxDenseErrors < 0) {
-        throw new IllegalArgumentException("maxDenseErrors must be >= 0: " + maxDenseErrors);
-      }
+      Fits.requireOptions(maxIterations, tol, prior, maxDenseErrors);
     }
 
     /** 100 iterations, tol 1e-5 (crowd-kit's default), no prior, errors inverted up to 2000. */
@@ -88,21 +77,9 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
     }
   }
 
-  private final Options options;
-
   /** A fitter with {@code options}. */
   public BradleyTerry(Options options) {
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options);
   }
 
   /**
@@ -137,7 +114,7 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
       long start,
       IterationListener listener) {
     int n = counts.items;
-    double lambda = options.prior();
+    double lambda = options().prior();
     double[] p = new double[n];
     double[] next = new double[n];
     double[] denominator = new double[n];
@@ -149,11 +126,11 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
       }
     }
     normalise(p, normalised);
-    double[] history = new double[options.maxIterations()];
+    double[] history = new double[options().maxIterations()];
     int iterations = 0;
     boolean converged = false;
-    String reason = "iteration limit " + options.maxIterations() + " reached";
-    while (iterations < options.maxIterations()) {
+    String reason = "iteration limit " + options().maxIterations() + " reached";
+    while (iterations < options().maxIterations()) {
       Arrays.fill(denominator, 0);
       for (int q = 0; q < counts.pairs(); q++) {
         int a = counts.a[q];
@@ -189,18 +166,18 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
         reason = String.format(Locale.ROOT, "scores are not finite at iteration %d", iterations);
         break;
       }
-      if (!listener.onIteration(NAME, iterations, options.maxIterations(), objective)) {
+      if (!listener.onIteration(NAME, iterations, options().maxIterations(), objective)) {
         reason = "stopped by the listener at iteration " + iterations;
         break;
       }
-      if (change <= options.tol()) {
+      if (change <= options().tol()) {
         converged = true;
         reason =
             String.format(
                 Locale.ROOT,
                 "L1 change of the scores %.3g <= tol %s at iteration %d",
                 change,
-                options.tol(),
+                options().tol(),
                 iterations);
         break;
       }
@@ -229,7 +206,7 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
       }
     }
     ScoreErrors.Result errors =
-        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options.maxDenseErrors());
+        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
     List<String> notes = Fits.notes(counts, lambda > 0);
     Diagnostics diagnostics =
         new Diagnostics(
@@ -249,10 +226,10 @@ public final class BradleyTerry implements Method<Comparisons, Void, Ranking> {
             "observed Fisher information of the Bradley-Terry log-likelihood"
                 + (lambda > 0 ? " and prior" : ""),
             errors,
-            options.maxDenseErrors()),
+            options().maxDenseErrors()),
         null,
         diagnostics,
-        Provenance.of(NAME, options, digest.get(), start),
+        provenance(digest.get(), start),
         notes);
   }
 

@@ -3,10 +3,26 @@ package org.crowd4j.pairwise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.crowd4j.method.FitProgress;
 
 /** What every pairwise fit shares: provenance and the notes on the comparison graph. */
 final class Fits {
   private Fits() {}
+
+  /**
+   * Checks the options the Bradley-Terry fitters share.
+   *
+   * @throws IllegalArgumentException naming the first option out of range
+   */
+  static void requireOptions(int maxIterations, double tol, double prior, int maxDenseErrors) {
+    FitProgress.requireLimits(maxIterations, tol);
+    if (!(prior >= 0) || !Double.isFinite(prior)) {
+      throw new IllegalArgumentException("prior must be finite and >= 0: " + prior);
+    }
+    if (maxDenseErrors < 0) {
+      throw new IllegalArgumentException("maxDenseErrors must be >= 0: " + maxDenseErrors);
+    }
+  }
 
   /** Warnings on items that never won, never lost or were never compared, and on components. */
   static List<String> notes(PairCounts counts, boolean prior) {

@@ -3,12 +3,11 @@ package org.crowd4j.pairwise;
 import java.util.Arrays;
 import java.util.Locale;
 import org.crowd4j.internal.kernel.Lbfgs;
+import org.crowd4j.method.ConfiguredMethod;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.IterationListener;
-import org.crowd4j.method.Method;
-import org.crowd4j.method.Provenance;
 
 /**
  * Noisy Bradley–Terry, crowd-kit's {@code NoisyBradleyTerry}: each worker {@code w} follows the
@@ -31,7 +30,8 @@ import org.crowd4j.method.Provenance;
  * writes the bias and skill derivatives one slot too early and overwrites instead of summing them,
  * and the sign of its regularisation gradient disagrees with its objective; its start is random.
  */
-public final class NoisyBradleyTerry implements Method<Comparisons, Void, Ranking> {
+public final class NoisyBradleyTerry
+    extends ConfiguredMethod<Comparisons, Void, Ranking, NoisyBradleyTerry.Options> {
   /** Method name in results and provenance. */
   public static final String NAME = "noisy-bt";
 
@@ -51,18 +51,7 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
           int maxDenseErrors) {
     /** Validates. */
     public Options {
-      if (maxIterations < 0) {
-        throw new IllegalArgumentException("maxIterations must be >= 0: " + maxIterations);
-      }
-      if (!(tol >= 0)) {
-        throw new IllegalArgumentException("tol must be >= 0: " + tol);
-      }
-      if (!(prior >= 0) || !Double.isFinite(prior)) {
-        throw new IllegalArgumentException("prior must be finite and >= 0: " + prior);
-      }
-      if (maxDenseErrors < 0) {
-        throw new IllegalArgumentException("maxDenseErrors must be >= 0: " + maxDenseErrors);
-      }
+      Fits.requireOptions(maxIterations, tol, prior, maxDenseErrors);
     }
 
     /** crowd-kit's defaults: 100 steps, tol 1e-5, prior 1e-5; errors inverted up to 2000 items. */
@@ -90,21 +79,9 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
   /** Gradient size (max norm) under which a failed line search counts as converged. */
   private static final double STATIONARY = 1e-4;
 
-  private final Options options;
-
   /** A fitter with {@code options}. */
   public NoisyBradleyTerry(Options options) {
-    this.options = java.util.Objects.requireNonNull(options, "options");
-  }
-
-  /** The options. */
-  public Options options() {
-    return options;
-  }
-
-  @Override
-  public String name() {
-    return NAME;
+    super(NAME, options);
   }
 
   /** Fits {@code data}, reporting each step to the context's listener (no gold for rankings). */
@@ -115,7 +92,7 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
     int n = data.numItems();
     int workers = data.numWorkers();
     PairCounts counts = PairCounts.of(data);
-    NoisyBtObjective f = new NoisyBtObjective(data, options.prior());
+    NoisyBtObjective f = new NoisyBtObjective(data, options().prior());
     double[] x = new double[f.dimension()];
     Ranking bt = new BradleyTerry(new BradleyTerry.Options(200, 1e-8, 1.0, 0)).fit(data);
     for (int i = 0; i < n; i++) {
@@ -137,11 +114,11 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
     double[] gradient = new double[f.dimension()];
     double value = f.evaluate(x, gradient);
     Lbfgs lbfgs = new Lbfgs(f.dimension(), 10);
-    double[] history = new double[options.maxIterations()];
+    double[] history = new double[options().maxIterations()];
     int steps = 0;
     boolean converged = false;
-    String reason = "iteration limit " + options.maxIterations() + " reached";
-    while (steps < options.maxIterations()) {
+    String reason = "iteration limit " + options().maxIterations() + " reached";
+    while (steps < options().maxIterations()) {
       Lbfgs.Result r = lbfgs.minimize(f, x, value, gradient, diag, 1, -1, MAX_STEP, steps > 0);
       if (r.steps() == 0) {
         double largest = 0;
@@ -162,18 +139,18 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
       double relative = decrease / Math.max(Math.max(Math.abs(value), Math.abs(r.value())), 1);
       value = r.value();
       history[steps++] = -value;
-      if (!listener.onIteration(NAME, steps, options.maxIterations(), -value)) {
+      if (!listener.onIteration(NAME, steps, options().maxIterations(), -value)) {
         reason = "stopped by the listener at step " + steps;
         break;
       }
-      if (relative <= options.tol()) {
+      if (relative <= options().tol()) {
         converged = true;
         reason =
             String.format(
                 Locale.ROOT,
                 "relative decrease %.3g <= tol %s at step %d",
                 relative,
-                options.tol(),
+                options().tol(),
                 steps);
         break;
       }
@@ -191,15 +168,15 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
     double[] logScores = new double[n];
     for (int i = 0; i < n; i++) {
       double s = NoisyBtObjective.sigmoid(x[i]);
-      itemInfo[i] = 2 * options.prior() * s * (1 - s);
+      itemInfo[i] = 2 * options().prior() * s * (1 - s);
       usable[i] = counts.compared[i] > 0;
       // without a prior nothing pins an item never compared: no score, as for Bradley-Terry
-      boolean unknown = !usable[i] && options.prior() == 0;
+      boolean unknown = !usable[i] && options().prior() == 0;
       scores[i] = unknown ? Double.NaN : s;
       logScores[i] = unknown ? Double.NaN : x[i];
     }
     ScoreErrors.Result errors =
-        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options.maxDenseErrors());
+        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
     double[] skills = new double[workers];
     double[] biases = new double[workers];
     for (int w = 0; w < workers; w++) {
@@ -224,10 +201,10 @@ public final class NoisyBradleyTerry implements Method<Comparisons, Void, Rankin
             "outer product of the per-comparison score gradients (skills and biases held fixed)"
                 + " and the prior's information",
             errors,
-            options.maxDenseErrors()),
+            options().maxDenseErrors()),
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
-        Provenance.of(NAME, options, data.digest(), start),
-        Fits.notes(counts, options.prior() > 0));
+        provenance(data.digest(), start),
+        Fits.notes(counts, options().prior() > 0));
   }
 }

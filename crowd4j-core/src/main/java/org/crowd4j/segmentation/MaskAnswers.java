@@ -6,32 +6,20 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.crowd4j.data.ContentDigest;
-import org.crowd4j.data.IdGrouping;
+import org.crowd4j.data.InputOrderAnswers;
 import org.crowd4j.data.Vocabulary;
 
 /**
  * Segmentation answers: one binary {@link Mask} per {@code (task, worker)}; all masks of a task
  * have the same size. Immutable, grouped by task (CSR) in input order. Built by {@link Builder}.
  */
-public final class MaskAnswers {
-  private final Vocabulary tasks;
-  private final Vocabulary workers;
-  private final int[] task;
-  private final int[] worker;
+public final class MaskAnswers extends InputOrderAnswers {
   private final Mask[] masks;
-  private final int[] offsets;
-  private final int[] byTask;
-  private volatile String digest;
 
   private MaskAnswers(
       Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, Mask[] masks) {
-    this.tasks = tasks;
-    this.workers = workers;
-    this.task = task;
-    this.worker = worker;
+    super(tasks, workers, task, worker);
     this.masks = masks;
-    offsets = IdGrouping.offsets(task, tasks.size());
-    byTask = IdGrouping.order(task, offsets);
   }
 
   /** A new builder. */
@@ -39,57 +27,19 @@ public final class MaskAnswers {
     return new Builder();
   }
 
-  /** Task (image) ids. */
-  public Vocabulary tasks() {
-    return tasks;
-  }
-
-  /** Worker ids. */
-  public Vocabulary workers() {
-    return workers;
-  }
-
-  /** Number of answers. */
-  public int size() {
-    return task.length;
-  }
-
-  /** Task of answer {@code a}. */
-  public int task(int a) {
-    return task[a];
-  }
-
-  /** Worker of answer {@code a}. */
-  public int worker(int a) {
-    return worker[a];
-  }
-
   /** Mask of answer {@code a}. */
   public Mask mask(int a) {
     return masks[a];
   }
 
-  /** Answers of task {@code t}, in input order. */
-  public int[] answersOf(int t) {
-    return Arrays.copyOfRange(byTask, offsets[t], offsets[t + 1]);
-  }
-
-  /** SHA-256 over ids and pixels. */
-  public String digest() {
-    String d = digest;
-    if (d == null) {
-      ContentDigest c = ContentDigest.sha256().names(tasks).names(workers);
-      for (int a = 0; a < task.length; a++) {
-        Mask m = masks[a];
-        c.putInt(task[a]).putInt(worker[a]).putInt(m.height()).putInt(m.width());
-        for (int k = 0; k < Mask.words(m.pixels()); k++) {
-          c.putLong(m.word(k));
-        }
-      }
-      d = c.hex();
-      digest = d;
+  /** Puts the mask's size and pixels (the digest covers ids and pixels). */
+  @Override
+  protected void digestAnswer(ContentDigest digest, int a) {
+    Mask m = masks[a];
+    digest.putInt(m.height()).putInt(m.width());
+    for (int k = 0; k < Mask.words(m.pixels()); k++) {
+      digest.putLong(m.word(k));
     }
-    return d;
   }
 
   /** Collects answers; ids numbered by first appearance. */

@@ -1,12 +1,9 @@
 package org.crowd4j.text;
 
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
+import java.util.Objects;
 import org.crowd4j.data.ContentDigest;
-import org.crowd4j.data.IdGrouping;
+import org.crowd4j.data.InputOrderAnswers;
 import org.crowd4j.data.Vocabulary;
 
 /**
@@ -15,17 +12,10 @@ import org.crowd4j.data.Vocabulary;
  * Immutable; answers are grouped by task (CSR offsets) in the order they were added, which is the
  * order ROVER aligns them in. Built by {@link Builder}.
  */
-public final class TextAnswers {
-  private final Vocabulary tasks;
-  private final Vocabulary workers;
-  private final int[] task;
-  private final int[] worker;
+public final class TextAnswers extends InputOrderAnswers {
   private final String[] text;
   private final int dim;
   private final double[] embeddings;
-  private final int[] byTaskOffsets;
-  private final int[] byTask;
-  private volatile String digest;
 
   private TextAnswers(
       Vocabulary tasks,
@@ -35,45 +25,22 @@ public final class TextAnswers {
       String[] text,
       int dim,
       double[] embeddings) {
-    this.tasks = tasks;
-    this.workers = workers;
-    this.task = task;
-    this.worker = worker;
+    super(tasks, workers, task, worker);
     this.text = text;
     this.dim = dim;
     this.embeddings = embeddings;
-    byTaskOffsets = IdGrouping.offsets(task, tasks.size());
-    byTask = IdGrouping.order(task, byTaskOffsets);
+  }
+
+  private TextAnswers(TextAnswers same, int dim, double[] embeddings) {
+    super(same);
+    this.text = same.text;
+    this.dim = dim;
+    this.embeddings = embeddings;
   }
 
   /** A new builder. */
   public static Builder builder() {
     return new Builder();
-  }
-
-  /** Task ids. */
-  public Vocabulary tasks() {
-    return tasks;
-  }
-
-  /** Worker ids. */
-  public Vocabulary workers() {
-    return workers;
-  }
-
-  /** Number of answers. */
-  public int size() {
-    return task.length;
-  }
-
-  /** Task of answer {@code a}. */
-  public int task(int a) {
-    return task[a];
-  }
-
-  /** Worker of answer {@code a}. */
-  public int worker(int a) {
-    return worker[a];
   }
 
   /** Text of answer {@code a}. */
@@ -101,54 +68,29 @@ public final class TextAnswers {
     return Arrays.copyOfRange(embeddings, a * dim, (a + 1) * dim);
   }
 
-  /** First position of task {@code t}'s answers in {@link #answerAt(int)}. */
-  public int taskStart(int t) {
-    return byTaskOffsets[t];
-  }
-
-  /** One past the last position of task {@code t}'s answers. */
-  public int taskEnd(int t) {
-    return byTaskOffsets[t + 1];
-  }
-
-  /** The answer at position {@code p} of the by-task order. */
-  public int answerAt(int p) {
-    return byTask[p];
-  }
-
   /** This data with every answer's embedding replaced by {@code values} ({@code size() × dim}). */
   public TextAnswers withEmbeddings(int dim, double[] values) {
-    if (dim < 1 || values.length != (long) dim * task.length) {
+    int n = size();
+    if (dim < 1 || values.length != (long) dim * n) {
       throw new IllegalArgumentException(
-          "embeddings: expected " + task.length + " x " + dim + " values, got " + values.length);
+          "embeddings: expected " + n + " x " + dim + " values, got " + values.length);
     }
-    return new TextAnswers(tasks, workers, task, worker, text, dim, values.clone());
+    return new TextAnswers(this, dim, values.clone());
   }
 
-  /** SHA-256 over ids, texts and embeddings: equal data gives an equal digest. */
-  public String digest() {
-    String d = digest;
-    if (d == null) {
-      ContentDigest c = ContentDigest.sha256().names(tasks).names(workers);
-      for (int a = 0; a < task.length; a++) {
-        c.putInt(task[a]).putInt(worker[a]);
-        for (int j = 0; j < dim; j++) {
-          c.putDouble(embeddings[a * dim + j]);
-        }
-        c.text(text[a]).putByte(0);
-      }
-      d = c.hex();
-      digest = d;
+  /** Puts the embedding and the text (the digest covers ids, texts and embeddings). */
+  @Override
+  protected void digestAnswer(ContentDigest digest, int a) {
+    for (int j = 0; j < dim; j++) {
+      digest.putDouble(embeddings[a * dim + j]);
     }
-    return d;
+    digest.text(text[a]).putByte(0);
   }
 
   /** Collects answers; ids are numbered in order of first appearance. */
   public static final class Builder {
-    private final Map<String, Integer> taskIds = new HashMap<>();
-    private final Map<String, Integer> workerIds = new HashMap<>();
-    private final List<String> taskNames = new ArrayList<>();
-    private final List<String> workerNames = new ArrayList<>();
+    private final Vocabulary.Growing taskNames = new Vocabulary.Growing();
+    private final Vocabulary.Growing workerNames = new Vocabulary.Growing();
     private int[] task = new int[64];
     private int[] worker = new int[64];
     private String[] text = new String[64];
@@ -205,20 +147,10 @@ public final class TextAnswers {
         worker = Arrays.copyOf(worker, size * 2);
         text = Arrays.copyOf(text, size * 2);
       }
-      task[size] = intern(taskIds, taskNames, taskId);
-      worker[size] = intern(workerIds, workerNames, workerId);
-      text[size] = java.util.Objects.requireNonNull(answer, "text");
+      task[size] = taskNames.intern(Objects.requireNonNull(taskId, "id"));
+      worker[size] = workerNames.intern(Objects.requireNonNull(workerId, "id"));
+      text[size] = Objects.requireNonNull(answer, "text");
       size++;
-    }
-
-    private static int intern(Map<String, Integer> ids, List<String> names, String name) {
-      Integer id = ids.get(java.util.Objects.requireNonNull(name, "id"));
-      if (id == null) {
-        id = names.size();
-        ids.put(name, id);
-        names.add(name);
-      }
-      return id;
     }
 
     /** The immutable answers. */
@@ -228,8 +160,8 @@ public final class TextAnswers {
       }
       int d = Math.max(dim, 0);
       return new TextAnswers(
-          Vocabulary.of(taskNames),
-          Vocabulary.of(workerNames),
+          taskNames.freeze(),
+          workerNames.freeze(),
           Arrays.copyOf(task, size),
           Arrays.copyOf(worker, size),
           Arrays.copyOf(text, size),

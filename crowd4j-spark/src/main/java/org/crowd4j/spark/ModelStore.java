@@ -9,16 +9,11 @@ import java.util.TreeMap;
 import java.util.function.BiFunction;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.ml.util.DefaultParamsReader;
-import org.apache.spark.ml.util.DefaultParamsWriter;
-import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.method.Diagnostics;
 
 /**
  * The storage layout of a fitted model in a directory of any Hadoop file system:
@@ -67,10 +62,8 @@ final class ModelStore {
 
   /** Writes {@code model} into {@code dir} (which does not exist yet). */
   static void save(CrowdModel<?> model, String dir, SparkSession spark) {
-    DefaultParamsWriter.saveMetadata(model, dir, spark);
     FittedParameters p = model.parameters();
     FittedParameters.Counts c = p.counts();
-    Diagnostics d = p.diagnostics();
     double[] seconds = model.fitSeconds();
     double[][] eStep = null;
     if (p.eStep() != null) {
@@ -79,32 +72,27 @@ final class ModelStore {
         eStep[j] = p.eStepStrides()[j] > 0 ? new double[0] : p.eStep()[j];
       }
     }
+    Object[] fit = {
+      p.labels().toArray(new String[0]),
+      c.numTasks(),
+      c.numAnswers(),
+      c.numGold(),
+      c.numWorkers(),
+      c.numPartitions(),
+      seconds[0],
+      seconds[1],
+      p.classPriors()
+    };
     Row row =
-        RowFactory.create(
+        StoredFit.row(
             FORMAT_VERSION,
             p.method(),
-            p.labels().toArray(new String[0]),
-            c.numTasks(),
-            c.numAnswers(),
-            c.numGold(),
-            c.numWorkers(),
-            c.numPartitions(),
-            seconds[0],
-            seconds[1],
-            p.classPriors(),
-            d.iterations(),
-            d.converged(),
-            d.objective(),
-            d.objectiveName(),
-            d.stopReason(),
+            fit,
+            p.diagnostics(),
             p.eStepStrides(),
             eStep,
             new TreeMap<>(p.arrays()));
-    spark
-        .createDataFrame(List.of(row), DATA)
-        .repartition(1)
-        .write()
-        .parquet(new Path(dir, "data").toString());
+    StoredFit.write(model, dir, spark, DATA, row);
     model.fullWorkerTable().write().parquet(new Path(dir, "workers").toString());
     if (model.state.taskTable != null) {
       model.state.taskTable.write().parquet(new Path(dir, "tasks").toString());
@@ -120,10 +108,9 @@ final class ModelStore {
    */
   static <M extends CrowdModel<M>> M load(
       String path, SparkSession spark, Class<M> type, BiFunction<String, ModelState, M> make) {
-    requireParts(spark, path, "model", "metadata", "data", "workers");
-    DefaultParamsReader.Metadata metadata =
-        DefaultParamsReader.loadMetadata(path, spark, type.getName());
-    Row d = dataRow(spark, path, FORMAT_VERSION);
+    StoredFit.Opened opened =
+        StoredFit.open(spark, path, "model", type, FORMAT_VERSION, "metadata", "data", "workers");
+    Row d = opened.data();
     List<String> labels = d.getList(d.fieldIndex("labels"));
     int numWorkers = d.getInt(d.fieldIndex("numWorkers"));
     int[] strides = null;
@@ -179,12 +166,10 @@ final class ModelStore {
     double[] seconds = {
       d.getDouble(d.fieldIndex("preparationSeconds")), d.getDouble(d.fieldIndex("methodSeconds"))
     };
-    M model =
+    return opened.withParams(
         make.apply(
-            metadata.uid(),
-            ModelState.loaded(spark, p, workers, tasks, read.answerConfusion(), seconds));
-    metadata.getAndSetParams(model, scala.Option.empty());
-    return model;
+            opened.uid(),
+            ModelState.loaded(spark, p, workers, tasks, read.answerConfusion(), seconds)));
   }
 
   private static double[] doubles(List<?> values) {
@@ -241,19 +226,10 @@ final class ModelStore {
     }
   }
 
-  /** The reader of one model class: {@code load} and the session of the reader. */
-  static final class Reader<M extends CrowdModel<M>> extends MLReader<M> {
-    private final Class<M> type;
-    private final BiFunction<String, ModelState, M> make;
-
+  /** The reader of one model class: {@link #load} with the session of the reader. */
+  static final class Reader<M extends CrowdModel<M>> extends StoredFit.Reader<M> {
     Reader(Class<M> type, BiFunction<String, ModelState, M> make) {
-      this.type = type;
-      this.make = make;
-    }
-
-    @Override
-    public M load(String path) {
-      return ModelStore.load(path, sparkSession(), type, make);
+      super((path, spark) -> ModelStore.load(path, spark, type, make));
     }
   }
 }

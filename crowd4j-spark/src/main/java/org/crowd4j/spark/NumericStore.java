@@ -2,16 +2,11 @@ package org.crowd4j.spark;
 
 import java.util.List;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.ml.util.DefaultParamsReader;
-import org.apache.spark.ml.util.DefaultParamsWriter;
-import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.method.Diagnostics;
 
 /**
  * The storage layout of a fitted {@link SparkNumericModel} in a directory of any Hadoop file
@@ -42,32 +37,20 @@ final class NumericStore {
 
   /** Writes {@code model} into {@code dir} (which does not exist yet). */
   static void save(SparkNumericModel model, String dir, SparkSession spark) {
-    DefaultParamsWriter.saveMetadata(model, dir, spark);
     NumericFit f = model.fit();
-    Diagnostics d = f.diagnostics;
-    Row row =
-        RowFactory.create(
-            FORMAT_VERSION,
-            f.method,
-            f.scorer.kind.name(),
-            f.scorer.clampGold,
-            f.scorer.scalars,
-            f.numTasks,
-            f.numAnswers,
-            f.numGold,
-            f.numPartitions,
-            f.seconds[0],
-            f.seconds[1],
-            d.iterations(),
-            d.converged(),
-            d.objective(),
-            d.objectiveName(),
-            d.stopReason());
-    spark
-        .createDataFrame(List.of(row), DATA)
-        .repartition(1)
-        .write()
-        .parquet(new Path(dir, "data").toString());
+    Object[] fit = {
+      f.scorer.kind.name(),
+      f.scorer.clampGold,
+      f.scorer.scalars,
+      f.numTasks,
+      f.numAnswers,
+      f.numGold,
+      f.numPartitions,
+      f.seconds[0],
+      f.seconds[1]
+    };
+    StoredFit.write(
+        model, dir, spark, DATA, StoredFit.row(FORMAT_VERSION, f.method, fit, f.diagnostics));
     f.table(spark).write().parquet(new Path(dir, "workers").toString());
   }
 
@@ -77,10 +60,17 @@ final class NumericStore {
    * @throws IllegalArgumentException naming the path for a directory that is not such a model
    */
   static SparkNumericModel load(String path, SparkSession spark) {
-    ModelStore.requireParts(spark, path, "numeric model", "metadata", "data", "workers");
-    DefaultParamsReader.Metadata metadata =
-        DefaultParamsReader.loadMetadata(path, spark, SparkNumericModel.class.getName());
-    Row d = ModelStore.dataRow(spark, path, FORMAT_VERSION);
+    StoredFit.Opened opened =
+        StoredFit.open(
+            spark,
+            path,
+            "numeric model",
+            SparkNumericModel.class,
+            FORMAT_VERSION,
+            "metadata",
+            "data",
+            "workers");
+    Row d = opened.data();
     Dataset<Row> table = spark.read().parquet(new Path(path, "workers").toString());
     List<Row> rows =
         table.select("wid", "answers", "bias", "variance", "weight", "scoring").collectAsList();
@@ -129,16 +119,6 @@ final class NumericStore {
             },
             table.select("wname", "wid"),
             null);
-    SparkNumericModel model = new SparkNumericModel(metadata.uid(), fit);
-    metadata.getAndSetParams(model, scala.Option.empty());
-    return model;
-  }
-
-  /** The reader of {@link SparkNumericModel}. */
-  static final class Reader extends MLReader<SparkNumericModel> {
-    @Override
-    public SparkNumericModel load(String path) {
-      return NumericStore.load(path, sparkSession());
-    }
+    return opened.withParams(new SparkNumericModel(opened.uid(), fit));
   }
 }

@@ -3,15 +3,10 @@ package org.crowd4j.spark;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.fs.Path;
-import org.apache.spark.ml.util.DefaultParamsReader;
-import org.apache.spark.ml.util.DefaultParamsWriter;
-import org.apache.spark.ml.util.MLReader;
 import org.apache.spark.sql.Row;
-import org.apache.spark.sql.RowFactory;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
-import org.crowd4j.method.Diagnostics;
 import org.crowd4j.pairwise.BradleyTerry;
 
 /**
@@ -45,34 +40,27 @@ final class RankingStore {
 
   /** Writes {@code model} into {@code dir} (which does not exist yet). */
   static void save(SparkBradleyTerryModel model, String dir, SparkSession spark) {
-    DefaultParamsWriter.saveMetadata(model, dir, spark);
     FittedRanking f = model.fitted();
-    Diagnostics d = f.diagnostics;
+    Object[] fit = {
+      f.options.maxIterations(),
+      f.options.tol(),
+      f.options.prior(),
+      f.options.maxDenseErrors(),
+      f.comparisons,
+      f.pairs,
+      f.components,
+      f.seconds[0],
+      f.seconds[1]
+    };
     Row row =
-        RowFactory.create(
+        StoredFit.row(
             FORMAT_VERSION,
             f.method,
-            f.options.maxIterations(),
-            f.options.tol(),
-            f.options.prior(),
-            f.options.maxDenseErrors(),
-            f.comparisons,
-            f.pairs,
-            f.components,
-            f.seconds[0],
-            f.seconds[1],
-            d.iterations(),
-            d.converged(),
-            d.objective(),
-            d.objectiveName(),
-            d.stopReason(),
+            fit,
+            f.diagnostics,
             f.stderrMethod,
             f.notes.toArray(new String[0]));
-    spark
-        .createDataFrame(List.of(row), DATA)
-        .repartition(1)
-        .write()
-        .parquet(new Path(dir, "data").toString());
+    StoredFit.write(model, dir, spark, DATA, row);
     f.frame(spark).repartition(1).write().parquet(new Path(dir, "items").toString());
   }
 
@@ -82,10 +70,17 @@ final class RankingStore {
    * @throws IllegalArgumentException naming the path for a directory that is not such a model
    */
   static SparkBradleyTerryModel load(String path, SparkSession spark) {
-    ModelStore.requireParts(spark, path, "ranking model", "metadata", "data", "items");
-    DefaultParamsReader.Metadata metadata =
-        DefaultParamsReader.loadMetadata(path, spark, SparkBradleyTerryModel.class.getName());
-    Row d = ModelStore.dataRow(spark, path, FORMAT_VERSION);
+    StoredFit.Opened opened =
+        StoredFit.open(
+            spark,
+            path,
+            "ranking model",
+            SparkBradleyTerryModel.class,
+            FORMAT_VERSION,
+            "metadata",
+            "data",
+            "items");
+    Row d = opened.data();
     List<Row> itemRows =
         spark.read().parquet(new Path(path, "items").toString()).collectAsList().stream()
             .sorted(Comparator.comparing((Row r) -> r.getString(r.fieldIndex("item"))))
@@ -129,16 +124,6 @@ final class RankingStore {
             new double[] {
               d.getDouble(d.fieldIndex("countSeconds")), d.getDouble(d.fieldIndex("methodSeconds"))
             });
-    SparkBradleyTerryModel model = new SparkBradleyTerryModel(metadata.uid(), fitted);
-    metadata.getAndSetParams(model, scala.Option.empty());
-    return model;
-  }
-
-  /** The reader of {@link SparkBradleyTerryModel}. */
-  static final class Reader extends MLReader<SparkBradleyTerryModel> {
-    @Override
-    public SparkBradleyTerryModel load(String path) {
-      return RankingStore.load(path, sparkSession());
-    }
+    return opened.withParams(new SparkBradleyTerryModel(opened.uid(), fitted));
   }
 }

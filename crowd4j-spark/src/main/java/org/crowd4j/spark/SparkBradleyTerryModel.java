@@ -42,7 +42,7 @@ public final class SparkBradleyTerryModel extends FittedModel<SparkBradleyTerryM
 
   /** Reads a model saved with {@link #write()}. */
   public static MLReader<SparkBradleyTerryModel> read() {
-    return new RankingStore.Reader();
+    return new StoredFit.Reader<>(RankingStore::load);
   }
 
   /** {@code read().load(path)}. */

@@ -136,11 +136,9 @@ public final class SparkCommonConfusionEm
     double omega0 = options.initialOmega();
 
     List<PartialSums> start =
-        run(
+        fromMajorityStart(
             data,
-            b -> {
-              double[] post = Scratch.doubles(0, b.numTasks() * k);
-              Blocks.softMajority(b, post, true);
+            (b, post) -> {
               Stats s = new Stats(b, k, false);
               int[] off = b.off();
               for (int i = 0; i < b.numTasks(); i++) {

@@ -1,7 +1,5 @@
 package org.crowd4j.spark;
 
-import java.util.Arrays;
-import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
@@ -20,8 +18,8 @@ import org.crowd4j.internal.kernel.DawidSkeneKernel;
  * counts ({@code K²} per worker of the block). With {@link DawidSkene.Stopping#CROWDKIT_ELBO} a
  * second job per iteration evaluates crowd-kit's ELBO. Gold labels come from the gold column.
  */
-public final class SparkDawidSkene extends SparkEmAggregator<SparkDawidSkeneModel, SparkDawidSkene>
-    implements HasFloor<SparkDawidSkene>, HasStopping<SparkDawidSkene> {
+public final class SparkDawidSkene
+    extends SparkDawidSkeneEm<SparkDawidSkeneModel, SparkDawidSkene> {
   private static final long serialVersionUID = 1L;
 
   /** Dawid–Skene with default options. */
@@ -31,9 +29,13 @@ public final class SparkDawidSkene extends SparkEmAggregator<SparkDawidSkeneMode
 
   /** Dawid–Skene with default options and the uid {@code uid} (for Spark ML's readers). */
   public SparkDawidSkene(String uid) {
-    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
-    HasFloor.declare(this, "the confusion entries and the prior", DEFAULTS.floor());
-    HasStopping.declare(this, DEFAULTS.stopping());
+    super(
+        uid,
+        DEFAULTS.maxIterations(),
+        DEFAULTS.tol(),
+        "the confusion entries and the prior",
+        DEFAULTS.floor(),
+        DEFAULTS.stopping());
   }
 
   /** Dawid–Skene with {@code options} (maximum likelihood: no confusion prior on Spark). */
@@ -61,8 +63,7 @@ public final class SparkDawidSkene extends SparkEmAggregator<SparkDawidSkeneMode
 
   @Override
   public DawidSkene.Options options() {
-    return new DawidSkene.Options(
-        getMaxIter(), getTol(), getFloor(), DawidSkene.Stopping.valueOf(getStopping()));
+    return new DawidSkene.Options(getMaxIter(), getTol(), getFloor(), getStoppingRule());
   }
 
   /**
@@ -88,110 +89,65 @@ public final class SparkDawidSkene extends SparkEmAggregator<SparkDawidSkeneMode
 
   @Override
   ModelState fit(PreparedAnswers data) {
-    DawidSkene.Options options = options();
     int k = data.numLabels();
     int k2 = k * k;
     int numWorkers = data.numWorkers;
-    double floor = options.floor();
-    long m = data.numAnswers;
-
-    List<PartialSums> start =
-        run(
+    double floor = getFloor();
+    // [log prior, log errors]
+    double[][] theta = new double[2][];
+    EmRun run =
+        em(
             data,
-            b -> {
-              double[] post = Scratch.doubles(0, b.numTasks() * k);
-              Blocks.softMajority(b, post, true);
+            k2,
+            (b, post) -> {
               double[] ec = new double[b.numLocalWorkers() * k2];
               double[] pc = new double[k];
               DawidSkeneKernel.accumulateTasks(
                   b.cells(), b.off(), 0, b.numTasks(), post, k, ec, pc);
               return new PartialSums(pc, b.workerIds(), ec, k2);
-            });
-    double[][] sums = PartialSums.total(start, k, numWorkers, k2);
-    // [log prior, log errors], replaced (never changed in place) by every M-step
-    double[][] theta = {new double[k], new double[numWorkers * k2]};
-    DawidSkeneKernel.logPriorFromCounts(sums[0], k, floor, theta[0]);
-    DawidSkeneKernel.logErrorsFromCounts(sums[1], numWorkers, k, floor, theta[1]);
-
-    EmRun run =
-        em(
-            data,
-            options.maxIterations(),
-            options.tol(),
-            theta::clone,
-            params -> {
-              List<PartialSums> parts =
-                  run(
-                      data,
-                      b -> {
-                        double[][] p = params.value();
-                        double[] le = b.gather(p[1], k2);
-                        double[] post = Scratch.doubles(0, b.numTasks() * k);
-                        double[] ec = new double[b.numLocalWorkers() * k2];
-                        double[] pc = new double[k + 1];
-                        double ll =
-                            DawidSkeneKernel.sweep(
-                                b.cells(),
-                                b.off(),
-                                0,
-                                b.numTasks(),
-                                p[0],
-                                le,
-                                k,
-                                b.gold(),
-                                floor,
-                                post,
-                                ec,
-                                pc);
-                        pc[k] = ll;
-                        return new PartialSums(pc, b.workerIds(), ec, k2);
-                      });
-              double[][] total = PartialSums.total(parts, k + 1, numWorkers, k2);
+            },
+            (b, lp, le, post) -> {
+              double[] ec = new double[b.numLocalWorkers() * k2];
+              double[] pc = new double[k + 1];
+              pc[k] =
+                  DawidSkeneKernel.sweep(
+                      b.cells(),
+                      b.off(),
+                      0,
+                      b.numTasks(),
+                      lp,
+                      le,
+                      k,
+                      b.gold(),
+                      floor,
+                      post,
+                      ec,
+                      pc);
+              return new PartialSums(pc, b.workerIds(), ec, k2);
+            },
+            (priorCounts, errorCounts) -> {
               double[] logPrior = new double[k];
               double[] logError = new double[numWorkers * k2];
-              DawidSkeneKernel.logPriorFromCounts(Arrays.copyOf(total[0], k), k, floor, logPrior);
-              DawidSkeneKernel.logErrorsFromCounts(total[1], numWorkers, k, floor, logError);
-              theta[0] = logPrior;
-              theta[1] = logError;
-              if (options.stopping() == DawidSkene.Stopping.CROWDKIT_ELBO) {
-                return crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
-              }
-              return m == 0 ? 0 : total[0][k] / m;
-            });
+              DawidSkeneKernel.logPriorFromCounts(priorCounts, k, floor, logPrior);
+              DawidSkeneKernel.logErrorsFromCounts(errorCounts, numWorkers, k, floor, logError);
+              return new double[][] {logPrior, logError};
+            },
+            SparkDawidSkene::scorer,
+            theta);
 
     double[] confusion = confusions(theta[1], numWorkers, k);
     ConfusionMatrices matrices = new ConfusionMatrices(numWorkers, k, confusion);
-    return emState(data, run, options.stopping().objectiveName(), 0, k2)
-        .classPriors(exp(theta[0]))
-        .array(SparkDawidSkeneModel.FLOOR, floor)
+    return state(data, run, theta[0])
         .column(WorkerColumn.number("skill", matrices.skills()))
         .column(WorkerColumn.matrix("confusion", k, confusion))
         .build();
   }
 
-  /** crowd-kit's ELBO at the E-step posteriors of {@code eStep} and the new parameters. */
-  private static double crowdKitElbo(
-      PreparedAnswers data,
-      Broadcast<double[][]> eStep,
-      double[] logPrior,
-      double[] logError,
-      double floor) {
-    int k = data.numLabels();
-    int k2 = k * k;
-    BlockScorer posteriors = scorer(eStep, floor);
-    Broadcast<double[][]> next = broadcast(data, new double[][] {logPrior, logError});
-    List<PartialSums> parts =
-        run(
-            data,
-            b -> {
-              double[] post = posteriors.score(b);
-              double[][] q = next.value();
-              return PartialSums.head(
-                  DawidSkeneKernel.crowdKitElbo(
-                      b.cells(), b.off(), 0, b.numTasks(), post, q[0], b.gather(q[1], k2), k));
-            });
-    destroy(next);
-    return PartialSums.total(parts, 1, 0, 0)[0][0];
+  @Override
+  BlockElbo elbo() {
+    return (b, post, logPrior, logError) ->
+        DawidSkeneKernel.crowdKitElbo(
+            b.cells(), b.off(), 0, b.numTasks(), post, logPrior, logError, b.numLabels());
   }
 
   /** The E-step under broadcast {@code [log prior, log errors]}. */

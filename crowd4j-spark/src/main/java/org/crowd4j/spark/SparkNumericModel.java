@@ -44,7 +44,7 @@ public final class SparkNumericModel extends FittedModel<SparkNumericModel>
 
   /** Reads a model saved with {@link #write()}. */
   public static MLReader<SparkNumericModel> read() {
-    return new NumericStore.Reader();
+    return new StoredFit.Reader<>(NumericStore::load);
   }
 
   /** {@code read().load(path)}. */

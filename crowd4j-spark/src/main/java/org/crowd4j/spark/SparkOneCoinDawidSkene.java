@@ -1,11 +1,8 @@
 package org.crowd4j.spark;
 
-import java.util.Arrays;
-import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
-import org.crowd4j.aggregate.DawidSkene.Stopping;
 import org.crowd4j.aggregate.OneCoinDawidSkene;
 import org.crowd4j.internal.kernel.DawidSkeneKernel;
 import org.crowd4j.internal.kernel.OneCoinKernel;
@@ -18,8 +15,7 @@ import org.crowd4j.internal.kernel.OneCoinKernel;
  * takes the M-step ({@link OneCoinKernel#mStep}).
  */
 public final class SparkOneCoinDawidSkene
-    extends SparkEmAggregator<SparkOneCoinDawidSkeneModel, SparkOneCoinDawidSkene>
-    implements HasFloor<SparkOneCoinDawidSkene>, HasStopping<SparkOneCoinDawidSkene> {
+    extends SparkDawidSkeneEm<SparkOneCoinDawidSkeneModel, SparkOneCoinDawidSkene> {
   private static final long serialVersionUID = 1L;
   private static final OneCoinDawidSkene.Options DEFAULTS = OneCoinDawidSkene.Options.defaults();
 
@@ -30,9 +26,13 @@ public final class SparkOneCoinDawidSkene
 
   /** One-coin Dawid–Skene with default options and the uid {@code uid}. */
   public SparkOneCoinDawidSkene(String uid) {
-    super(uid, DEFAULTS.maxIterations(), DEFAULTS.tol());
-    HasFloor.declare(this, "the skills and the prior", DEFAULTS.floor());
-    HasStopping.declare(this, DEFAULTS.stopping());
+    super(
+        uid,
+        DEFAULTS.maxIterations(),
+        DEFAULTS.tol(),
+        "the skills and the prior",
+        DEFAULTS.floor(),
+        DEFAULTS.stopping());
   }
 
   /** One-coin Dawid–Skene with {@code options}. */
@@ -58,8 +58,7 @@ public final class SparkOneCoinDawidSkene
 
   @Override
   public OneCoinDawidSkene.Options options() {
-    return new OneCoinDawidSkene.Options(
-        getMaxIter(), getTol(), getFloor(), Stopping.valueOf(getStopping()));
+    return new OneCoinDawidSkene.Options(getMaxIter(), getTol(), getFloor(), getStoppingRule());
   }
 
   /** Sets every option from a {@link OneCoinDawidSkene.Options}. */
@@ -76,19 +75,16 @@ public final class SparkOneCoinDawidSkene
 
   @Override
   ModelState fit(PreparedAnswers data) {
-    OneCoinDawidSkene.Options options = options();
     int k = data.numLabels();
-    int k2 = k * k;
     int numWorkers = data.numWorkers;
-    double floor = options.floor();
-    long m = data.numAnswers;
-
-    List<PartialSums> start =
-        run(
+    double floor = getFloor();
+    // [log prior, log errors, skills]
+    double[][] theta = new double[3][];
+    EmRun run =
+        em(
             data,
-            b -> {
-              double[] post = Scratch.doubles(0, b.numTasks() * k);
-              Blocks.softMajority(b, post, true);
+            1,
+            (b, post) -> {
               double[] pc = new double[k];
               double[] sum = new double[b.numLocalWorkers()];
               int[] off = b.off();
@@ -97,82 +93,56 @@ public final class SparkOneCoinDawidSkene
                     b.worker(), b.label(), off[i], off[i + 1], post, i * k, k, pc, sum);
               }
               return new PartialSums(pc, b.workerIds(), sum, 1);
-            });
-    double[][] sums = PartialSums.total(start, k, numWorkers, 1);
-    // [log prior, log errors, skills], replaced (never changed in place) by every M-step
-    double[][] theta = {new double[k], new double[numWorkers * k2], new double[numWorkers]};
-    OneCoinKernel.mStep(sums[0], sums[1], data.workerSizes, k, floor, theta[0], theta[2], theta[1]);
-
-    EmRun run =
-        em(
-            data,
-            options.maxIterations(),
-            options.tol(),
-            () -> new double[][] {theta[0], theta[1]},
-            params -> {
-              List<PartialSums> parts =
-                  run(
-                      data,
-                      b -> {
-                        double[][] p = params.value();
-                        double[] le = b.gather(p[1], k2);
-                        double[] post = Scratch.doubles(0, b.numTasks() * k);
-                        double[] pc = new double[k + 1];
-                        double[] sum = new double[b.numLocalWorkers()];
-                        int[] off = b.off();
-                        int[] worker = b.worker();
-                        int[] label = b.label();
-                        int[] gold = b.gold();
-                        double ll = 0;
-                        for (int i = 0; i < b.numTasks(); i++) {
-                          ll +=
-                              DawidSkeneKernel.posterior(
-                                  worker,
-                                  label,
-                                  off[i],
-                                  off[i + 1],
-                                  p[0],
-                                  le,
-                                  k,
-                                  gold[i],
-                                  floor,
-                                  post,
-                                  i * k);
-                          OneCoinKernel.accumulate(
-                              worker, label, off[i], off[i + 1], post, i * k, k, pc, sum);
-                        }
-                        pc[k] = ll;
-                        return new PartialSums(pc, b.workerIds(), sum, 1);
-                      });
-              double[][] total = PartialSums.total(parts, k + 1, numWorkers, 1);
+            },
+            (b, lp, le, post) -> {
+              double[] pc = new double[k + 1];
+              double[] sum = new double[b.numLocalWorkers()];
+              int[] off = b.off();
+              int[] worker = b.worker();
+              int[] label = b.label();
+              int[] gold = b.gold();
+              double ll = 0;
+              for (int i = 0; i < b.numTasks(); i++) {
+                ll +=
+                    DawidSkeneKernel.posterior(
+                        worker, label, off[i], off[i + 1], lp, le, k, gold[i], floor, post, i * k);
+                OneCoinKernel.accumulate(
+                    worker, label, off[i], off[i + 1], post, i * k, k, pc, sum);
+              }
+              pc[k] = ll;
+              return new PartialSums(pc, b.workerIds(), sum, 1);
+            },
+            (priorCounts, skillSums) -> {
               double[] logPrior = new double[k];
               double[] skills = new double[numWorkers];
-              double[] logError = new double[numWorkers * k2];
+              double[] logError = new double[numWorkers * k * k];
               OneCoinKernel.mStep(
-                  Arrays.copyOf(total[0], k),
-                  total[1],
-                  data.workerSizes,
-                  k,
-                  floor,
-                  logPrior,
-                  skills,
-                  logError);
-              theta[0] = logPrior;
-              theta[1] = logError;
-              theta[2] = skills;
-              if (options.stopping() == Stopping.CROWDKIT_ELBO) {
-                return crowdKitElbo(data, params, logPrior, logError, floor) / Math.max(1, m);
-              }
-              return m == 0 ? 0 : total[0][k] / m;
-            });
+                  priorCounts, skillSums, data.workerSizes, k, floor, logPrior, skills, logError);
+              return new double[][] {logPrior, logError, skills};
+            },
+            SparkOneCoinDawidSkene::scorer,
+            theta);
 
     double[] skills = theta[2];
-    return emState(data, run, options.stopping().objectiveName(), 0, k2)
-        .classPriors(exp(theta[0]))
-        .array(SparkDawidSkeneModel.FLOOR, floor)
+    return state(data, run, theta[0])
         .column(WorkerColumn.number("skill", skills))
         .accuracy(() -> accuracies(skills, k, floor))
         .build();
+  }
+
+  @Override
+  BlockElbo elbo() {
+    return (b, post, logPrior, logError) ->
+        OneCoinKernel.crowdKitElbo(
+            b.worker(),
+            b.label(),
+            b.off(),
+            0,
+            b.numTasks(),
+            post,
+            logPrior,
+            logError,
+            b.numLabels());
   }
 
   /** The skills as the answer model's accuracies, kept in [floor, 1 − floor] as the core does. */
@@ -208,37 +178,5 @@ public final class SparkOneCoinDawidSkene
       }
       return post;
     };
-  }
-
-  private static double crowdKitElbo(
-      PreparedAnswers data,
-      Broadcast<double[][]> eStep,
-      double[] logPrior,
-      double[] logError,
-      double floor) {
-    int k = data.numLabels();
-    int k2 = k * k;
-    BlockScorer posteriors = scorer(eStep, floor);
-    Broadcast<double[][]> next = broadcast(data, new double[][] {logPrior, logError});
-    List<PartialSums> parts =
-        run(
-            data,
-            b -> {
-              double[] post = posteriors.score(b);
-              double[][] q = next.value();
-              return PartialSums.head(
-                  OneCoinKernel.crowdKitElbo(
-                      b.worker(),
-                      b.label(),
-                      b.off(),
-                      0,
-                      b.numTasks(),
-                      post,
-                      q[0],
-                      b.gather(q[1], k2),
-                      k));
-            });
-    destroy(next);
-    return PartialSums.total(parts, 1, 0, 0)[0][0];
   }
 }

@@ -232,28 +232,20 @@ final class JsonInput {
         line,
         field,
         text,
-        "array",
-        p -> {
-          List<String> out = new ArrayList<>();
-          if (p.nextToken() != JsonToken.START_ARRAY) {
+        JsonToken.START_ARRAY,
+        (p, t, out) -> {
+          if (t != JsonToken.VALUE_STRING) {
             throw new CrowdFormatException(
-                file, line, field, "field '" + field + "' is not a JSON array");
+                file,
+                line,
+                field,
+                "field '"
+                    + field
+                    + "' holds a JSON array with "
+                    + describe(t)
+                    + "; choices are strings");
           }
-          for (JsonToken t = p.nextToken(); t != JsonToken.END_ARRAY; t = p.nextToken()) {
-            if (t != JsonToken.VALUE_STRING) {
-              throw new CrowdFormatException(
-                  file,
-                  line,
-                  field,
-                  "field '"
-                      + field
-                      + "' holds a JSON array with "
-                      + describe(t)
-                      + "; choices are strings");
-            }
-            out.add(p.getText());
-          }
-          return out;
+          out.add(p.getText());
         });
   }
 
@@ -268,43 +260,48 @@ final class JsonInput {
         line,
         field,
         text,
-        "object",
-        p -> {
-          List<String> out = new ArrayList<>();
-          if (p.nextToken() != JsonToken.START_OBJECT) {
+        JsonToken.START_OBJECT,
+        (p, t, out) -> {
+          String key = p.currentName();
+          JsonToken v = p.nextToken();
+          if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
             throw new CrowdFormatException(
-                file, line, field, "field '" + field + "' is not a JSON object");
+                file,
+                line,
+                field,
+                "field '"
+                    + field
+                    + "' holds a JSON object whose '"
+                    + key
+                    + "' is "
+                    + describe(v)
+                    + "; a checkbox group's values are true or false");
           }
-          for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
-            String key = p.currentName();
-            JsonToken v = p.nextToken();
-            if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
-              throw new CrowdFormatException(
-                  file,
-                  line,
-                  field,
-                  "field '"
-                      + field
-                      + "' holds a JSON object whose '"
-                      + key
-                      + "' is "
-                      + describe(v)
-                      + "; a checkbox group's values are true or false");
-            }
-            if (v == JsonToken.VALUE_TRUE) {
-              out.add(key);
-            }
+          if (v == JsonToken.VALUE_TRUE) {
+            out.add(key);
           }
-          return out;
         });
   }
 
-  /** Reads one JSON value of kind {@code what} that is a whole field; nothing may follow it. */
-  private static <T> T parseField(
-      Path file, long line, String field, String text, String what, FieldBody<T> body)
+  /**
+   * Reads the JSON array or object ({@code start} says which) that is a whole field, each entry
+   * through {@code entry}; nothing may follow it.
+   */
+  private static List<String> parseField(
+      Path file, long line, String field, String text, JsonToken start, Entry entry)
       throws CrowdFormatException {
+    boolean array = start == JsonToken.START_ARRAY;
+    String what = array ? "array" : "object";
+    JsonToken end = array ? JsonToken.END_ARRAY : JsonToken.END_OBJECT;
     try (JsonParser p = FACTORY.createParser(text)) {
-      T out = body.read(p);
+      List<String> out = new ArrayList<>();
+      if (p.nextToken() != start) {
+        throw new CrowdFormatException(
+            file, line, field, "field '" + field + "' is not a JSON " + what);
+      }
+      for (JsonToken t = p.nextToken(); t != end; t = p.nextToken()) {
+        entry.read(p, t, out);
+      }
       if (p.nextToken() != null) {
         throw new CrowdFormatException(
             file, line, field, "field '" + field + "' has text after its JSON " + what);
@@ -325,10 +322,10 @@ final class JsonInput {
     }
   }
 
-  /** The reading of a field's JSON value. */
+  /** The reading of one entry of a field's JSON array or object, at its first token {@code t}. */
   @FunctionalInterface
-  private interface FieldBody<T> {
-    T read(JsonParser p) throws IOException, CrowdFormatException;
+  private interface Entry {
+    void read(JsonParser p, JsonToken t, List<String> out) throws IOException, CrowdFormatException;
   }
 
   private static String message(IOException e) {
