@@ -85,6 +85,8 @@ final class AggregateNumericCommand implements Callable<Integer> {
 
   @Mixin Output output;
 
+  @Mixin EngineOptions engine;
+
   @Override
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
@@ -106,6 +108,10 @@ final class AggregateNumericCommand implements Callable<Integer> {
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold);
     NumericReader.Layout layout =
         new NumericReader.Layout(input.columns.taskColumn, input.columns.workerColumn, valueColumn);
+    if (engine.spark()) {
+      return runSpark(options, layout, rules, outw);
+    }
+    engine.refuseSparkOptions(spec.commandLine());
     long t0 = System.nanoTime();
     NumericAnswers data;
     NumericGold known = null;
@@ -228,6 +234,94 @@ final class AggregateNumericCommand implements Callable<Integer> {
       }
       if (modelOut != null) {
         outw.println("model written to " + modelOut);
+      }
+    }
+    outw.flush();
+    return ExitCodes.OK;
+  }
+
+  /** The fit on Spark: the same outputs but the model file, the summary from the Spark run. */
+  private int runSpark(
+      Record options, NumericReader.Layout layout, CsvFormat rules, PrintWriter outw)
+      throws Exception {
+    if (modelOut != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--model-out is not supported with --engine spark");
+    }
+    if (input.answersFormat() != ExportFormat.LONG) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--engine spark reads answers in long format only");
+    }
+    EngineOptions.checkFile(
+        input.answers,
+        rules,
+        java.util.List.of(layout.task(), layout.worker()),
+        java.util.List.of(layout.value()));
+    engine.checkSpark(spec.commandLine());
+    java.util.Map<String, Double> known;
+    try {
+      known = gold == null ? java.util.Map.of() : NumericReader.readGold(gold, layout, rules);
+    } catch (CrowdFormatException e) {
+      throw new BadInputException(e.getMessage(), e);
+    }
+    ProgressBar bar = output.progress(spec.commandLine().getErr());
+    SparkEngine.Numeric r;
+    try {
+      r = SparkEngine.aggregateNumeric(this, options, known, bar);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    } finally {
+      bar.finish();
+    }
+    if (gold != null && r.goldTasks() < known.size() && !output.quiet) {
+      spec.commandLine()
+          .getErr()
+          .printf(
+              Locale.ROOT,
+              "note: %d task(s) of %s are not in the answers and are not scored%n",
+              known.size() - r.goldTasks(),
+              gold);
+    }
+    if (output.json) {
+      ObjectNode j = EngineOptions.sparkSummary("aggregate-numeric", method, input.answers);
+      j.put("tasks", r.tasks());
+      j.put("workers", r.workers());
+      j.put("answers", r.answers());
+      FitSummary.json(j, r.diagnostics());
+      if (gold == null) {
+        j.putNull("gold");
+      } else {
+        ObjectNode g = j.putObject("gold");
+        g.put("tasks", r.goldTasks());
+        Output.put(g, "pearson", r.pearson());
+        Output.put(g, "rmse", r.rmse());
+        Output.put(g, "mae", r.mae());
+      }
+      Output.put(j, "out", out);
+      Output.put(j, "workersOut", workersOut);
+      Output.print(outw, j);
+    } else if (output.human()) {
+      outw.printf(Locale.ROOT, "%s%n", r.headline());
+      outw.printf(
+          Locale.ROOT,
+          "iterations %d, converged %s, load + fit %.2f s%n",
+          r.diagnostics().iterations(),
+          r.diagnostics().converged(),
+          r.seconds());
+      if (gold != null) {
+        outw.printf(
+            Locale.ROOT,
+            "on %d gold tasks: Pearson r %.4f, RMSE %.4f, MAE %.4f%n",
+            r.goldTasks(),
+            r.pearson(),
+            r.rmse(),
+            r.mae());
+      }
+      if (out != null) {
+        outw.println("estimates written to " + out);
+      }
+      if (workersOut != null) {
+        outw.println("workers written to " + workersOut);
       }
     }
     outw.flush();

@@ -27,7 +27,8 @@ final class EngineOptions {
       description =
           "Where to run: local (this JVM) or spark (Apache Spark: aggregate and"
               + " aggregate-multilabel with mv, soft-mv, ds, one-coin-ds, glad, crowd-mixture,"
-              + " common-confusion-em; rank with bt; input may be CSV or .parquet, on any file"
+              + " common-confusion-em; aggregate-numeric with mean, median, catd, pm, raykar; rank"
+              + " with bt; input may be CSV or .parquet, on any file"
               + " system Spark reads). Default: ${DEFAULT-VALUE}.")
   Engine engine;
 

@@ -8,6 +8,7 @@ import org.crowd4j.method.IterationListener;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
 import org.crowd4j.spark.SparkMultiLabelAggregation;
+import org.crowd4j.spark.SparkNumericAggregation;
 
 /**
  * The bridge from {@code aggregate --engine spark} to crowd4j-spark. Loaded only for that engine,
@@ -57,6 +58,69 @@ final class SparkEngine {
                 cmd.engine.master),
             listener);
     return new Ranked(r.ranking(), r.comparisons(), r.engine());
+  }
+
+  /** What {@code aggregate-numeric --engine spark} gives the command. */
+  record Numeric(
+      String headline,
+      long tasks,
+      int workers,
+      long answers,
+      Diagnostics diagnostics,
+      double seconds,
+      int goldTasks,
+      double pearson,
+      double rmse,
+      double mae) {}
+
+  /** {@code aggregate-numeric --engine spark}: {@code options} of the command's method. */
+  static Numeric aggregateNumeric(
+      AggregateNumericCommand cmd,
+      Record options,
+      Map<String, Double> gold,
+      IterationListener listener) {
+    KindInput in = cmd.input;
+    Character delimiter = in.columns.delimiter.given() ? in.rules().delimiter() : null;
+    ApplicationJar.shipFor(cmd.engine.master);
+    SparkNumericAggregation.Outcome o =
+        SparkNumericAggregation.run(
+            new SparkNumericAggregation.Request(
+                in.answers.toString(),
+                delimiter,
+                in.columns.taskColumn,
+                in.columns.workerColumn,
+                cmd.valueColumn,
+                cmd.method,
+                options,
+                gold,
+                cmd.out == null ? null : cmd.out.toString(),
+                cmd.workersOut == null ? null : cmd.workersOut.toString(),
+                cmd.engine.master,
+                cmd.engine.partitions),
+            listener);
+    String headline =
+        String.format(
+            Locale.ROOT,
+            "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers",
+            o.method(),
+            o.answers(),
+            o.sparkVersion(),
+            o.master(),
+            o.partitions(),
+            o.tasks(),
+            o.workers(),
+            o.numAnswers());
+    return new Numeric(
+        headline,
+        o.tasks(),
+        o.workers(),
+        o.numAnswers(),
+        o.diagnostics(),
+        o.seconds(),
+        o.goldTasks(),
+        o.pearson(),
+        o.rmse(),
+        o.mae());
   }
 
   /** {@code aggregate-multilabel --engine spark}. */
