@@ -10,6 +10,7 @@ public abstract class AnswerIds {
   private final Vocabulary workers;
   private final int[] task;
   private final int[] worker;
+  private volatile String digest;
 
   /** The answers' task and worker ids; the arrays are kept, not copied. */
   protected AnswerIds(Vocabulary tasks, Vocabulary workers, int[] task, int[] worker) {
@@ -65,4 +66,20 @@ public abstract class AnswerIds {
   protected final int[] sharedWorkerIds() {
     return worker;
   }
+
+  /**
+   * A content digest (SHA-256 over the vocabularies and the answers) for provenance: equal data
+   * gives an equal digest. Computed once.
+   */
+  public final String digest() {
+    String d = digest;
+    if (d == null) {
+      d = computeDigest();
+      digest = d;
+    }
+    return d;
+  }
+
+  /** Computes {@link #digest()}: the kind's own bytes, fixed once written. */
+  protected abstract String computeDigest();
 }

@@ -19,7 +19,6 @@ public final class CrowdDataset extends AnswerIndex {
   private final Vocabulary labels;
   private final int[] label;
   private final boolean anonymous;
-  private volatile String digest;
 
   private CrowdDataset(
       Vocabulary tasks,
@@ -168,20 +167,8 @@ public final class CrowdDataset extends AnswerIndex {
     return new CrowdDataset(tasks(), names.freeze(), labels, sharedTaskIds(), w, label, true);
   }
 
-  /**
-   * A content digest (SHA-256 over the vocabularies and columns) for provenance: equal data gives
-   * an equal digest.
-   */
-  public String digest() {
-    String d = digest;
-    if (d == null) {
-      d = computeDigest();
-      digest = d;
-    }
-    return d;
-  }
-
-  private String computeDigest() {
+  @Override
+  protected String computeDigest() {
     ContentDigest d = ContentDigest.sha256().names(tasks()).names(workers()).names(labels);
     for (int a = 0; a < label.length; a++) {
       d.putInt(task(a)).putInt(worker(a)).putInt(label[a]);

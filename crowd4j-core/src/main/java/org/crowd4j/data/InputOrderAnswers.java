@@ -12,7 +12,6 @@ import java.util.Arrays;
 public abstract class InputOrderAnswers extends AnswerIds {
   private final int[] byTaskOffsets;
   private final int[] byTask;
-  private volatile String digest;
 
   /** Indexes answers given as their task and worker ids; the arrays are kept, not copied. */
   protected InputOrderAnswers(Vocabulary tasks, Vocabulary workers, int[] task, int[] worker) {
@@ -55,24 +54,17 @@ public abstract class InputOrderAnswers extends AnswerIds {
     return Arrays.copyOfRange(byTask, byTaskOffsets[t], byTaskOffsets[t + 1]);
   }
 
-  /**
-   * SHA-256 over the ids and every answer's content: equal data gives an equal digest. Computed
-   * once.
-   */
-  public final String digest() {
-    String d = digest;
-    if (d == null) {
-      int[] task = sharedTaskIds();
-      int[] worker = sharedWorkerIds();
-      ContentDigest c = ContentDigest.sha256().names(tasks()).names(workers());
-      for (int a = 0; a < task.length; a++) {
-        c.putInt(task[a]).putInt(worker[a]);
-        digestAnswer(c, a);
-      }
-      d = c.hex();
-      digest = d;
+  /** SHA-256 over the ids and every answer's content. */
+  @Override
+  protected final String computeDigest() {
+    int[] task = sharedTaskIds();
+    int[] worker = sharedWorkerIds();
+    ContentDigest c = ContentDigest.sha256().names(tasks()).names(workers());
+    for (int a = 0; a < task.length; a++) {
+      c.putInt(task[a]).putInt(worker[a]);
+      digestAnswer(c, a);
     }
-    return d;
+    return c.hex();
   }
 
   /** Puts answer {@code a}'s content into the digest, after its task and worker ids. */

@@ -17,7 +17,6 @@ import org.crowd4j.data.Vocabulary;
  */
 public final class NumericAnswers extends AnswerIndex {
   private final double[] value;
-  private volatile String digest;
 
   private NumericAnswers(
       Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, double[] value) {
@@ -84,20 +83,8 @@ public final class NumericAnswers extends AnswerIndex {
     return new NumericAnswers(tasks(), workers(), t, w, v);
   }
 
-  /**
-   * A content digest (SHA-256 over the vocabularies and the columns, values by their bits) for
-   * provenance: equal data gives an equal digest.
-   */
-  public String digest() {
-    String d = digest;
-    if (d == null) {
-      d = computeDigest();
-      digest = d;
-    }
-    return d;
-  }
-
-  private String computeDigest() {
+  @Override
+  protected String computeDigest() {
     ContentDigest d = ContentDigest.sha256().text("numeric").names(tasks()).names(workers());
     for (int a = 0; a < value.length; a++) {
       d.putInt(task(a)).putInt(worker(a)).putDouble(value[a]);
