@@ -8,11 +8,35 @@ import org.crowd4j.method.Provenance;
  * aggregate; known true embeddings of some tasks may steer it.
  */
 public interface EmbeddingAggregator extends TextAggregator {
-  /** Rejects answers without embeddings. */
+  /**
+   * Rejects answers without embeddings, and embeddings so large that a squared distance between two
+   * of them overflows a double (the methods' distances and objectives would turn infinite or NaN):
+   * every component must be at most {@code sqrt(MAX_VALUE / (4 dim))} in size.
+   */
   static void requireEmbeddings(TextAnswers data) {
     if (!data.hasEmbeddings()) {
       throw new IllegalArgumentException(
           "the answers carry no embeddings (give an embedding column or an embeddings file)");
+    }
+    double limit = Math.sqrt(Double.MAX_VALUE / (4.0 * data.dim()));
+    for (int a = 0; a < data.size(); a++) {
+      for (int j = 0; j < data.dim(); j++) {
+        double v = data.embedding(a, j);
+        if (!(Math.abs(v) <= limit)) {
+          throw new IllegalArgumentException(
+              "answer "
+                  + (a + 1)
+                  + " (task '"
+                  + data.tasks().name(data.task(a))
+                  + "') has an embedding value "
+                  + v
+                  + ", too large for squared distances in "
+                  + data.dim()
+                  + " dimensions (at most "
+                  + String.format(java.util.Locale.ROOT, "%.3g", limit)
+                  + "); scale the embeddings");
+        }
+      }
     }
   }
 

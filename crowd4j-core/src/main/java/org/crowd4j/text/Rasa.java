@@ -157,6 +157,10 @@ public final class Rasa implements EmbeddingAggregator {
       if (last != null) {
         double loss = EmbeddingMath.relativeChange(agg, last);
         history[it] = loss;
+        if (!Double.isFinite(loss)) {
+          reason = "objective is " + loss + " at iteration " + done;
+          break;
+        }
         if (loss < tol) {
           converged = true;
           reason = "relative change " + loss + " below tol " + tol;

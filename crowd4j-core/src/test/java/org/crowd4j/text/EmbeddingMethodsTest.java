@@ -2,6 +2,7 @@ package org.crowd4j.text;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
@@ -172,5 +173,23 @@ class EmbeddingMethodsTest {
     double asCrowdKit = Gleu.of(Tokenizer.WHITESPACE.split(s), Tokenizer.CHARACTER.split(s));
     assertTrue(asCrowdKit < 0.05, "words vs characters: " + asCrowdKit);
     assertEquals(1.0, Gleu.of(Tokenizer.WHITESPACE.split(s), Tokenizer.WHITESPACE.split(s)), 0);
+  }
+
+  @Test
+  void embeddingsWhoseSquaredDistancesOverflowAreRefused() {
+    // values of 1e308 once gave NaN reliabilities and "iteration limit reached"
+    TextAnswers data =
+        TextAnswers.builder()
+            .add("t1", "p1", "a", new double[] {1e308, 1e308})
+            .add("t1", "p2", "b", new double[] {-1e308, 1e308})
+            .add("t1", "p3", "c", new double[] {1, 2})
+            .build();
+    for (TextAggregator m :
+        List.<TextAggregator>of(new Rasa(), new Hrrasa(), new ClosestToAverage())) {
+      IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> m.fit(data));
+      assertTrue(
+          e.getMessage().contains("answer 1 (task 't1') has an embedding value 1.0E308"),
+          e.getMessage());
+    }
   }
 }
