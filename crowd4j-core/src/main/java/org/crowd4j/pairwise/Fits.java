@@ -14,10 +14,14 @@ final class Fits {
    *
    * @throws IllegalArgumentException naming the first option out of range
    */
+  /** The largest prior: a million virtual comparisons per item keeps every term finite. */
+  static final double MAX_PRIOR = 1e6;
+
   static void requireOptions(int maxIterations, double tol, double prior, int maxDenseErrors) {
     FitProgress.requireLimits(maxIterations, tol);
-    if (!(prior >= 0) || !Double.isFinite(prior)) {
-      throw new IllegalArgumentException("prior must be finite and >= 0: " + prior);
+    if (!(prior >= 0 && prior <= MAX_PRIOR)) {
+      throw new IllegalArgumentException(
+          "prior must be in [0, " + MAX_PRIOR + "] (virtual comparisons per item): " + prior);
     }
     if (maxDenseErrors < 0) {
       throw new IllegalArgumentException("maxDenseErrors must be >= 0: " + maxDenseErrors);

@@ -2,6 +2,7 @@ package org.crowd4j.pairwise;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -220,5 +221,21 @@ class BradleyTerryTest {
       assertEquals(a.score(i), b.score(i), 0.0);
       assertEquals(a.stderr(i), b.stderr(i), 1e-12);
     }
+  }
+
+  @Test
+  void priorsBeyondAMillionVirtualComparisonsAreRefused() {
+    // rank --prior 1e308 once overflowed to NaN scores, written with exit 0
+    for (double prior : new double[] {1e308, 1e7, -1, Double.NaN}) {
+      IllegalArgumentException e =
+          assertThrows(
+              IllegalArgumentException.class,
+              () -> BradleyTerry.Options.defaults().withPrior(prior));
+      assertTrue(e.getMessage().startsWith("prior must be in [0, 1000000.0]"), e.getMessage());
+      assertThrows(
+          IllegalArgumentException.class,
+          () -> new NoisyBradleyTerry.Options(100, 1e-5, prior, 2000));
+    }
+    assertEquals(1e6, BradleyTerry.Options.defaults().withPrior(1e6).prior());
   }
 }
