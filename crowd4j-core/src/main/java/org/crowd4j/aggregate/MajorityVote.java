@@ -11,10 +11,11 @@ import org.crowd4j.method.Provenance;
  * Majority vote: every task takes the label most of its answers give.
  *
  * <p>Posteriors are either the vote proportions ({@code soft = true}, "soft MV", crowd-kit's {@code
- * probas_}) or a one-hot vector on the winner ({@code soft = false}, "hard MV"). Ties go to the
- * lowest label id (crowd-kit's sorted order) or, with {@link TieBreak#RANDOM}, to a seeded random
- * choice. Worker skills are the fraction of a worker's answers that agree with the result. Time
- * {@code O(m + nK)}.
+ * probas_}) or the top vote ({@code soft = false}, "hard MV"): 1 on the winner, or split evenly
+ * among the labels tied for the most votes, so that a 1–1 tie is not reported as certain. The label
+ * of a tie goes to the lowest label id (crowd-kit's sorted order) or, with {@link TieBreak#RANDOM},
+ * to a seeded random choice. Worker skills are the fraction of a worker's answers that agree with
+ * the result. Time {@code O(m + nK)}.
  */
 public final class MajorityVote implements Aggregator {
   /**
@@ -73,10 +74,7 @@ public final class MajorityVote implements Aggregator {
       Votes.normalizeRows(counts, n, k);
       posteriors = counts;
     } else {
-      posteriors = new double[n * k];
-      for (int i = 0; i < n; i++) {
-        posteriors[i * k + labels[i]] = 1.0;
-      }
+      posteriors = Votes.splitTopVotes(counts, n, k);
     }
     return new AggregationResult(
         data,

@@ -49,6 +49,35 @@ final class Votes {
   }
 
   /**
+   * Hard-vote posteriors from vote counts ({@code n × k}): each task's labels with the most votes
+   * share probability 1 evenly, the others 0.
+   */
+  static double[] splitTopVotes(double[] counts, int n, int k) {
+    double[] out = new double[n * k];
+    for (int i = 0; i < n; i++) {
+      int row = i * k;
+      double max = Double.NEGATIVE_INFINITY;
+      int ties = 0;
+      for (int c = 0; c < k; c++) {
+        double v = counts[row + c];
+        if (v > max) {
+          max = v;
+          ties = 1;
+        } else if (v == max) {
+          ties++;
+        }
+      }
+      double share = 1.0 / ties;
+      for (int c = 0; c < k; c++) {
+        if (counts[row + c] == max) {
+          out[row + c] = share;
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
    * Fraction of each worker's answers that agree with {@code labels} (crowd-kit's {@code skills_}
    * of the voting methods); a worker without answers gets {@code NaN}.
    */
