@@ -176,9 +176,16 @@ final class AggregateMasksCommand implements Callable<Integer> {
       MaskWriter.writeCsv(out, result, enc);
     }
     if (pngDir != null) {
-      for (int t = 0; t < result.tasks().size(); t++) {
-        MaskWriter.writePng(
-            pngDir.resolve(fileName(result.tasks().name(t)) + ".png"), result.mask(t));
+      int numbered = MaskWriter.writePngFolder(pngDir, result);
+      if (numbered > 0 && !output.quiet) {
+        spec.commandLine()
+            .getErr()
+            .println(
+                "note: "
+                    + numbered
+                    + " image(s) whose ids give the same file name were numbered (~2, ~3, …); "
+                    + pngDir.resolve("index.csv")
+                    + " lists the file of every image");
       }
     }
     if (modelOut != null) {
@@ -255,11 +262,5 @@ final class AggregateMasksCommand implements Callable<Integer> {
     }
     outw.flush();
     return ExitCodes.OK;
-  }
-
-  /** A task id as a file name: characters other than letters, digits, '.', '-', '_' become '_'. */
-  static String fileName(String task) {
-    String s = task.replaceAll("[^A-Za-z0-9._-]", "_");
-    return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
   }
 }

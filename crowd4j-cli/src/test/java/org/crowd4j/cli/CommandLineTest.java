@@ -290,6 +290,53 @@ class CommandLineTest {
   }
 
   @Test
+  void pngFolderNamesEveryImageAndIsReplacedAsAWhole() throws Exception {
+    // a/b, a_b and a?b once all became a_b.png: two masks lost with exit 0
+    Path answers = dir.resolve("masks.csv");
+    StringBuilder csv = new StringBuilder("task,worker,segmentation\n");
+    for (String task : List.of("a/b", "a_b", "a?b", "A_B")) {
+      csv.append('"').append(task).append("\",w1,01;10\n");
+      csv.append('"').append(task).append("\",w2,01;11\n");
+    }
+    Files.writeString(answers, csv.toString());
+    Path png = dir.resolve("png");
+    Files.createDirectories(png);
+    Files.writeString(png.resolve("stale.png"), "from an earlier run");
+    Run r =
+        run(
+            "aggregate-masks",
+            "--method",
+            "mv",
+            "--answers",
+            answers.toString(),
+            "--png-dir",
+            png.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.err().contains("note: 3 image(s) whose ids give the same file name"), r.err());
+    assertEquals(
+        List.of("task,file", "a/b,a_b.png", "a_b,a_b~2.png", "a?b,a_b~3.png", "A_B,A_B~4.png"),
+        Files.readAllLines(png.resolve("index.csv")));
+    for (String f : List.of("a_b.png", "a_b~2.png", "a_b~3.png", "A_B~4.png")) {
+      assertTrue(Files.exists(png.resolve(f)), f);
+    }
+    // a folder of our own outputs is replaced as a whole; one with other files keeps them
+    assertFalse(Files.exists(png.resolve("stale.png")));
+    Files.writeString(png.resolve("notes.txt"), "mine");
+    assertEquals(
+        0,
+        run(
+                "aggregate-masks",
+                "--method",
+                "mv",
+                "--answers",
+                answers.toString(),
+                "--png-dir",
+                png.toString())
+            .code());
+    assertTrue(Files.exists(png.resolve("notes.txt")));
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");

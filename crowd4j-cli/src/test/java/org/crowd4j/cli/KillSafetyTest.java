@@ -23,10 +23,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Crash safety: {@code aggregate}, {@code train}, {@code report} and {@code simulate} run in their
- * own JVM and are killed with SIGKILL at a random moment of their run; afterwards every output path
- * holds either nothing or a complete file — the same bytes as an uninterrupted run where the
- * command is deterministic, a model that passes the loader's checks for {@code train}.
+ * Crash safety: {@code aggregate}, {@code aggregate-masks --png-dir}, {@code train}, {@code report}
+ * and {@code simulate} run in their own JVM and are killed with SIGKILL at a random moment of their
+ * run; afterwards every output path holds either nothing or a complete file — the same bytes as an
+ * uninterrupted run where the command is deterministic, a model that passes the loader's checks for
+ * {@code train}.
  *
  * <p>In the build it runs {@value #DEFAULT_RUNS} kills per command on small inputs. The benchmark
  * version, {@code mvn -o -pl crowd4j-cli -am test -Dtest=KillSafetyTest
@@ -117,6 +118,57 @@ class KillSafetyTest {
         out.resolve("labels.csv").toString(),
         "--model-out",
         out.resolve("model.json").toString());
+  }
+
+  @Test
+  void aggregateMasksLeavesNoOrACompletePngFolder() throws Exception {
+    Path masks = work.resolve("masks");
+    run(
+        List.of(
+            "simulate-masks",
+            "--images",
+            LARGE ? "3000" : "600",
+            "--quiet",
+            "--seed",
+            "2",
+            "--out",
+            masks.toString()));
+    Path ref = work.resolve("png-ref");
+    long t = run(masksArgs(masks, ref));
+    List<String> files;
+    try (Stream<Path> s = Files.list(ref.resolve("png"))) {
+      files = s.map(p -> p.getFileName().toString()).sorted().toList();
+    }
+    kills(
+        "png-dir",
+        t,
+        out -> masksArgs(masks, out),
+        out -> {
+          Path png = out.resolve("png");
+          if (Files.exists(png)) {
+            try (Stream<Path> s = Files.list(png)) {
+              assertEquals(files, s.map(p -> p.getFileName().toString()).sorted().toList());
+            }
+            for (String f : files) {
+              sameOrAbsent(png.resolve(f), ref.resolve("png").resolve(f));
+            }
+          }
+          sameOrAbsent(out.resolve("masks.csv"), ref.resolve("masks.csv"));
+        });
+  }
+
+  static List<String> masksArgs(Path masks, Path out) {
+    return List.of(
+        "aggregate-masks",
+        "--method",
+        "mv",
+        "--answers",
+        masks.resolve("answers.csv").toString(),
+        "--quiet",
+        "--out",
+        out.resolve("masks.csv").toString(),
+        "--png-dir",
+        out.resolve("png").toString());
   }
 
   @Test

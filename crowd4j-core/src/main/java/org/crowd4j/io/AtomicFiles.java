@@ -8,10 +8,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 /**
  * Writes a file through a temporary sibling that is moved into place only when writing succeeded,
- * so a reader never sees a half-written output and a failed write leaves the old file untouched.
+ * so a reader never sees a half-written output and a failed write leaves the old file untouched;
+ * and a folder of outputs the same way ({@link #writeFolder}).
  */
 public final class AtomicFiles {
   private AtomicFiles() {}
@@ -53,5 +56,109 @@ public final class AtomicFiles {
     } finally {
       Files.deleteIfExists(tmp);
     }
+  }
+
+  /** What to write into a folder. */
+  @FunctionalInterface
+  public interface FolderContent {
+    /** Writes every file into {@code dir} (which exists). */
+    void writeTo(Path dir) throws IOException;
+  }
+
+  /**
+   * Writes the folder {@code target} through a temporary sibling folder: a missing or empty target
+   * is replaced in one rename, and a target that holds only files of an earlier run ({@code own}
+   * tells them by name) is swapped out and deleted. A target holding other files keeps them: the
+   * content is then written into it, each file atomically but not the folder as a whole.
+   */
+  public static void writeFolder(Path target, Predicate<String> own, FolderContent content)
+      throws IOException {
+    Path abs = target.toAbsolutePath().normalize();
+    Path parent = abs.getParent();
+    if (parent == null) {
+      throw new IOException("cannot write the root folder " + abs);
+    }
+    Files.createDirectories(parent);
+    if (Files.isDirectory(abs) && !onlyOwnFiles(abs, own)) {
+      content.writeTo(abs);
+      return;
+    }
+    Path tmp = parent.resolve("." + abs.getFileName() + "." + unique() + ".tmp");
+    Files.createDirectory(tmp);
+    try {
+      content.writeTo(tmp);
+      install(tmp, abs);
+    } finally {
+      deleteTree(tmp);
+    }
+  }
+
+  private static boolean onlyOwnFiles(Path dir, Predicate<String> own) throws IOException {
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.map(p -> p.getFileName().toString())
+          .allMatch(n -> own.test(n) || (n.startsWith(".") && n.endsWith(".tmp")));
+    }
+  }
+
+  /** Moves the finished folder {@code tmp} to {@code target}. */
+  private static void install(Path tmp, Path target) throws IOException {
+    if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      move(tmp, target);
+      return;
+    }
+    if (isEmptyDirectory(target)) {
+      try {
+        // rename(2) replaces an empty folder in one step
+        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+      } catch (IOException e) {
+        Files.delete(target);
+        move(tmp, target);
+      }
+      return;
+    }
+    Path old = target.resolveSibling("." + target.getFileName() + "." + unique() + ".old");
+    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
+    try {
+      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
+      throw e;
+    }
+    deleteTree(old);
+  }
+
+  private static void move(Path from, Path to) throws IOException {
+    try {
+      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
+    } catch (AtomicMoveNotSupportedException e) {
+      Files.move(from, to);
+    }
+  }
+
+  private static boolean isEmptyDirectory(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return false;
+    }
+    try (Stream<Path> s = Files.list(dir)) {
+      return s.findAny().isEmpty();
+    }
+  }
+
+  private static String unique() {
+    return ProcessHandle.current().pid() + "." + System.nanoTime();
+  }
+
+  private static void deleteTree(Path p) throws IOException {
+    if (!Files.exists(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    if (Files.isDirectory(p, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      try (Stream<Path> s = Files.list(p)) {
+        for (Path c : (Iterable<Path>) s::iterator) {
+          deleteTree(c);
+        }
+      }
+    }
+    Files.deleteIfExists(p);
   }
 }

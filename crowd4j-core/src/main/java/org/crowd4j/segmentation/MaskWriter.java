@@ -38,6 +38,55 @@ public final class MaskWriter {
   }
 
   /** Writes {@code mask} as a black-and-white PNG (set pixels white). */
+  /**
+   * One PNG per image ({@link #writePng}) and {@code index.csv} ({@code task,file}) in the folder
+   * {@code dir}, written as a whole ({@link AtomicFiles#writeFolder}: a kill leaves the old folder
+   * or the new one). A file is named by its task id with every character other than a letter, a
+   * digit, {@code .}, {@code _} and {@code -} replaced by {@code _}; ids that would share a name
+   * (also when told apart only by case, for file systems that ignore it) get {@code ~2}, {@code
+   * ~3}, … before {@code .png}.
+   *
+   * @return the number of images whose name was numbered so
+   */
+  public static int writePngFolder(Path dir, SegmentationResult result) throws IOException {
+    int n = result.tasks().size();
+    String[] names = new String[n];
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    int numbered = 0;
+    for (int t = 0; t < n; t++) {
+      String base = pngName(result.tasks().name(t));
+      String name = base + ".png";
+      for (int k = 2; !taken.add(name.toLowerCase(java.util.Locale.ROOT)); k++) {
+        name = base + "~" + k + ".png";
+      }
+      numbered += name.equals(base + ".png") ? 0 : 1;
+      names[t] = name;
+    }
+    AtomicFiles.writeFolder(
+        dir,
+        f -> f.endsWith(".png") || f.equals("index.csv"),
+        d -> {
+          for (int t = 0; t < n; t++) {
+            writePng(d.resolve(names[t]), result.mask(t));
+          }
+          CsvWriter.write(
+              d.resolve("index.csv"),
+              csv -> {
+                csv.row("task", "file");
+                for (int t = 0; t < n; t++) {
+                  csv.row(result.tasks().name(t), names[t]);
+                }
+              });
+        });
+    return numbered;
+  }
+
+  /** A file name stem for {@code task}: characters outside {@code [A-Za-z0-9._-]} become _. */
+  static String pngName(String task) {
+    String s = task.replaceAll("[^A-Za-z0-9._-]", "_");
+    return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
+  }
+
   public static void writePng(Path file, Mask mask) throws IOException {
     BufferedImage img =
         new BufferedImage(mask.width(), mask.height(), BufferedImage.TYPE_BYTE_BINARY);

@@ -7,16 +7,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.crowd4j.data.ContentDigest;
 import org.crowd4j.io.AtomicFiles;
 import org.crowd4j.io.ModelFileException;
@@ -74,24 +71,7 @@ public final class ModelFiles {
   public static void write(
       Path dir, Map<String, Tensors.Tensor> tensors, ObjectNode meta, ObjectMapper json)
       throws IOException {
-    Path target = dir.toAbsolutePath().normalize();
-    Path parent = target.getParent();
-    if (parent == null) {
-      throw new IOException("cannot save a model as the root folder " + target);
-    }
-    Files.createDirectories(parent);
-    if (Files.isDirectory(target) && !onlyModelFiles(target)) {
-      writeInto(target, tensors, meta, json);
-      return;
-    }
-    Path tmp = parent.resolve("." + target.getFileName() + "." + unique() + ".tmp");
-    Files.createDirectory(tmp);
-    try {
-      writeInto(tmp, tensors, meta, json);
-      install(tmp, target);
-    } finally {
-      deleteTree(tmp);
-    }
+    AtomicFiles.writeFolder(dir, ModelFiles::isModelFile, d -> writeInto(d, tensors, meta, json));
   }
 
   private static void writeInto(
@@ -118,41 +98,6 @@ public final class ModelFiles {
     }
     byte[] text = ModelSchema.seal(json.writeValueAsBytes(m));
     AtomicFiles.write(dir.resolve(META), out -> out.write(text));
-  }
-
-  /** Moves the finished folder {@code tmp} to {@code target}. */
-  private static void install(Path tmp, Path target) throws IOException {
-    if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-      move(tmp, target);
-      return;
-    }
-    if (isEmptyDirectory(target)) {
-      try {
-        // rename(2) replaces an empty folder in one step
-        Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-      } catch (IOException e) {
-        Files.delete(target);
-        move(tmp, target);
-      }
-      return;
-    }
-    Path old = target.resolveSibling("." + target.getFileName() + "." + unique() + ".old");
-    Files.move(target, old, StandardCopyOption.ATOMIC_MOVE);
-    try {
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE);
-    } catch (IOException e) {
-      Files.move(old, target, StandardCopyOption.ATOMIC_MOVE);
-      throw e;
-    }
-    deleteTree(old);
-  }
-
-  private static void move(Path from, Path to) throws IOException {
-    try {
-      Files.move(from, to, StandardCopyOption.ATOMIC_MOVE);
-    } catch (AtomicMoveNotSupportedException e) {
-      Files.move(from, to);
-    }
   }
 
   /**
@@ -421,43 +366,8 @@ public final class ModelFiles {
     return ContentDigest.sha256Hex(bytes);
   }
 
-  /** Whether {@code dir} holds nothing but model files and leftovers of an interrupted save. */
-  private static boolean onlyModelFiles(Path dir) throws IOException {
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.map(p -> p.getFileName().toString())
-          .allMatch(
-              n ->
-                  n.equals(META)
-                      || n.equals(PARAMETERS)
-                      || n.equals(LEGACY_PARAMETERS)
-                      || (n.startsWith(".") && n.endsWith(".tmp")));
-    }
-  }
-
-  private static boolean isEmptyDirectory(Path dir) throws IOException {
-    if (!Files.isDirectory(dir)) {
-      return false;
-    }
-    try (Stream<Path> s = Files.list(dir)) {
-      return s.findAny().isEmpty();
-    }
-  }
-
-  private static String unique() {
-    return ProcessHandle.current().pid() + "." + System.nanoTime();
-  }
-
-  private static void deleteTree(Path p) throws IOException {
-    if (!Files.exists(p)) {
-      return;
-    }
-    if (Files.isDirectory(p)) {
-      try (Stream<Path> s = Files.list(p)) {
-        for (Path c : (Iterable<Path>) s::iterator) {
-          deleteTree(c);
-        }
-      }
-    }
-    Files.deleteIfExists(p);
+  /** Whether a file name is one of a model folder's own files. */
+  private static boolean isModelFile(String n) {
+    return n.equals(META) || n.equals(PARAMETERS) || n.equals(LEGACY_PARAMETERS);
   }
 }
