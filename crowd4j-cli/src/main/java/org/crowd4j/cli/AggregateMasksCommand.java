@@ -21,6 +21,7 @@ import org.crowd4j.segmentation.MaskAnswers;
 import org.crowd4j.segmentation.MaskMethods;
 import org.crowd4j.segmentation.MaskReader;
 import org.crowd4j.segmentation.MaskWriter;
+import org.crowd4j.segmentation.PixelBudget;
 import org.crowd4j.segmentation.SegmentationAggregator;
 import org.crowd4j.segmentation.SegmentationMajorityVote;
 import org.crowd4j.segmentation.SegmentationResult;
@@ -90,6 +91,15 @@ final class AggregateMasksCommand implements Callable<Integer> {
   Path pngDir;
 
   @Option(
+      names = "--max-pixels",
+      paramLabel = "N",
+      description =
+          "Largest mask accepted, in pixels, checked from each mask's declared size before it is"
+              + " read (default: 67108864, 8192 x 8192; the methods need about 20 bytes per pixel"
+              + " of an image).")
+  Long maxPixels;
+
+  @Option(
       names = "--model-out",
       paramLabel = "FILE",
       description = "Write per-answer weights or skills, iterations and provenance as JSON.")
@@ -106,6 +116,14 @@ final class AggregateMasksCommand implements Callable<Integer> {
     MethodSpec<SegmentationAggregator> methodSpec = MaskMethods.LIST.spec(method);
     Record defaults = methodSpec.defaults();
     Checks.paramsKnown(spec, "method '" + method + "'", params.keySet(), defaults);
+    if (maxPixels != null) {
+      try {
+        PixelBudget.setMaxPixels(maxPixels);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--max-pixels: " + e.getMessage());
+      }
+    }
     Record options;
     CsvFormat rules;
     MaskWriter.Encoding enc;

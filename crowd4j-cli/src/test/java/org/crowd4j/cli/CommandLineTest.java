@@ -337,6 +337,39 @@ class CommandLineTest {
   }
 
   @Test
+  void maxPixelsSetsTheMaskBudget() throws Exception {
+    Path answers = dir.resolve("small-masks.csv");
+    Files.writeString(answers, "task,worker,segmentation\nt1,w1,01;10\nt1,w2,01;11\n");
+    try {
+      Run r =
+          run(
+              "aggregate-masks",
+              "--method",
+              "mv",
+              "--answers",
+              answers.toString(),
+              "--max-pixels",
+              "3");
+      assertEquals(3, r.code(), r.err());
+      assertTrue(r.err().contains("small-masks.csv:2: "), r.err());
+      assertTrue(r.err().contains("a 2x2 mask exceeds the pixel budget of 3 pixels"), r.err());
+      Run bad =
+          run(
+              "aggregate-masks",
+              "--method",
+              "mv",
+              "--answers",
+              answers.toString(),
+              "--max-pixels",
+              "0");
+      assertEquals(2, bad.code(), bad.err());
+    } finally {
+      org.crowd4j.segmentation.PixelBudget.setMaxPixels(
+          org.crowd4j.segmentation.PixelBudget.DEFAULT_MAX_PIXELS);
+    }
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");
