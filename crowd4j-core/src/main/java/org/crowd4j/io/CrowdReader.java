@@ -115,7 +115,8 @@ public final class CrowdReader {
 
   /**
    * Reads gold labels ({@code task,label} header) and aligns them to {@code data}. Gold labels no
-   * answer uses are kept (they count as errors) and reported with a warning.
+   * answer uses are kept (they count as errors) and reported with a warning; gold tasks without
+   * answers are left out with a warning, and a file none of whose tasks has answers is an error.
    */
   public static Gold readGold(Path file, CrowdDataset data) throws CrowdFormatException {
     return readGold(file, data, "task", "label");
@@ -136,6 +137,23 @@ public final class CrowdReader {
       throws CrowdFormatException {
     Map<String, String> gold = readGoldMap(file, taskColumn, labelColumn, rules);
     Gold g = Gold.of(data, gold);
+    if (gold.isEmpty()) {
+      throw new CrowdFormatException(file, 0, null, "no gold labels after the header");
+    }
+    if (g.count() == 0) {
+      throw new CrowdFormatException(
+          file,
+          0,
+          taskColumn,
+          "none of its "
+              + gold.size()
+              + " task(s) has answers (first: '"
+              + gold.keySet().iterator().next()
+              + "'): is it the gold of these answers?");
+    }
+    if (g.unmatchedTasks() > 0) {
+      LOG.warn("{}: {} gold task(s) have no answers and are not scored", file, g.unmatchedTasks());
+    }
     if (g.unknownLabels() > 0) {
       LOG.warn(
           "{}: {} gold label(s) never occur in the answers; they count as errors",

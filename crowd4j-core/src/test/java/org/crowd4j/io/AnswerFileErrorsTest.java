@@ -182,4 +182,23 @@ class AnswerFileErrorsTest {
         e.getMessage().contains("one field holding '\\t': is the file separated by '\\t'?"),
         e.getMessage());
   }
+
+  @Test
+  void goldWithoutAnyAnsweredTaskIsAnError() throws Exception {
+    // once "accuracy on 0 gold tasks: NaN" with exit 0
+    CrowdDataset d =
+        CrowdReader.readAnswers(file("a.csv", "task,worker,label\nt1,w1,a\nt2,w1,b\n"));
+    Path none = file("g.csv", "task,label\nzz,a\nyy,b\n");
+    CrowdFormatException e =
+        assertThrows(CrowdFormatException.class, () -> CrowdReader.readGold(none, d));
+    assertTrue(e.getMessage().startsWith(none.toString()), e.getMessage());
+    assertTrue(
+        e.getMessage().contains("none of its 2 task(s) has answers (first: 'zz')"), e.getMessage());
+    Path some = file("h.csv", "task,label\nt1,a\nzz,a\n");
+    Gold g = CrowdReader.readGold(some, d);
+    assertEquals(1, g.count());
+    assertEquals(1, g.unmatchedTasks());
+    Path empty = file("e.csv", "task,label\n");
+    assertThrows(CrowdFormatException.class, () -> CrowdReader.readGold(empty, d));
+  }
 }
