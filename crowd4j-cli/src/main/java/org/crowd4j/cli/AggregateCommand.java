@@ -258,6 +258,18 @@ final class AggregateCommand implements Callable<Integer> {
       }
       if (out != null) {
         outw.println("labels written to " + out);
+      } else {
+        Output.preview(
+            outw,
+            result.numTasks(),
+            i ->
+                String.format(
+                    Locale.ROOT,
+                    "%s\t%s\tp=%.4f",
+                    result.tasks().name(i),
+                    result.labelNames().name(result.label(i)),
+                    result.posterior(i, result.label(i))),
+            "labels");
       }
       if (modelOut != null) {
         outw.println("model written to " + modelOut);

@@ -276,6 +276,20 @@ final class AggregateMasksCommand implements Callable<Integer> {
       }
       if (out != null) {
         outw.println("masks written to " + out);
+      } else if (pngDir == null) {
+        Output.preview(
+            outw,
+            result.tasks().size(),
+            t ->
+                result.tasks().name(t)
+                    + "\t"
+                    + result.mask(t).height()
+                    + "x"
+                    + result.mask(t).width()
+                    + ", "
+                    + result.mask(t).cardinality()
+                    + " pixels set",
+            "masks");
       }
     }
     outw.flush();

@@ -222,13 +222,11 @@ final class AggregateNumericCommand implements Callable<Integer> {
             NumericMetrics.mae(result.estimates(), known));
       }
       if (out == null) {
-        int shown = Math.min(5, data.numTasks());
-        for (int i = 0; i < shown; i++) {
-          outw.println(result.tasks().name(i) + "\t" + result.estimate(i));
-        }
-        if (shown < data.numTasks()) {
-          outw.println("... (--out FILE writes all " + data.numTasks() + " estimates)");
-        }
+        Output.preview(
+            outw,
+            data.numTasks(),
+            i -> result.tasks().name(i) + "\t" + result.estimate(i),
+            "estimates");
       } else {
         outw.println("estimates written to " + out);
       }

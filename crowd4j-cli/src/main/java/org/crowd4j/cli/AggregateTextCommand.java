@@ -270,13 +270,11 @@ final class AggregateTextCommand implements Callable<Integer> {
         outw.printf(Locale.ROOT, "word error rate on %d gold tasks: %.4f%n", goldTasks, wer);
       }
       if (out == null) {
-        int shown = Math.min(5, data.tasks().size());
-        for (int t = 0; t < shown; t++) {
-          outw.println(result.tasks().name(t) + "\t" + result.text(t));
-        }
-        if (shown < data.tasks().size()) {
-          outw.println("... (--out FILE writes all " + data.tasks().size() + " texts)");
-        }
+        Output.preview(
+            outw,
+            data.tasks().size(),
+            t -> result.tasks().name(t) + "\t" + result.text(t),
+            "texts");
       } else {
         outw.println("texts written to " + out);
       }

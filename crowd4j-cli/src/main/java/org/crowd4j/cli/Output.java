@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.function.IntFunction;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.io.CrowdFormatException;
@@ -149,6 +150,20 @@ final class Output {
       return Files.size(file);
     } catch (IOException e) {
       return -1;
+    }
+  }
+
+  /**
+   * The summary's preview when no {@code --out} is given: the first five results, one line each,
+   * and how to write all {@code count} of them ({@code what}: "labels", "texts", …).
+   */
+  static void preview(PrintWriter out, int count, IntFunction<String> line, String what) {
+    int shown = Math.min(5, count);
+    for (int i = 0; i < shown; i++) {
+      out.println(line.apply(i));
+    }
+    if (shown < count) {
+      out.println("... (--out FILE writes all " + count + " " + what + ")");
     }
   }
 }

@@ -370,6 +370,29 @@ class CommandLineTest {
   }
 
   @Test
+  void withoutOutTheSummaryShowsTheFirstResults() throws Exception {
+    // aggregate and aggregate-masks once discarded their results silently without --out
+    StringBuilder csv = new StringBuilder("task,worker,label\n");
+    StringBuilder masks = new StringBuilder("task,worker,segmentation\n");
+    for (int t = 1; t <= 7; t++) {
+      csv.append("t").append(t).append(",w1,a\nt").append(t).append(",w2,a\n");
+      masks.append("i").append(t).append(",w1,01;10\ni").append(t).append(",w2,01;11\n");
+    }
+    Path answers = dir.resolve("preview.csv");
+    Files.writeString(answers, csv.toString());
+    Run r = run("aggregate", "--answers", answers.toString(), "--method", "mv");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("t1\ta\tp=1.0000\n"), r.out());
+    assertTrue(r.out().contains("... (--out FILE writes all 7 labels)"), r.out());
+    Path maskFile = dir.resolve("preview-masks.csv");
+    Files.writeString(maskFile, masks.toString());
+    Run m = run("aggregate-masks", "--answers", maskFile.toString(), "--method", "mv");
+    assertEquals(0, m.code(), m.err());
+    assertTrue(m.out().contains("i1\t2x2, "), m.out());
+    assertTrue(m.out().contains("... (--out FILE writes all 7 masks)"), m.out());
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");
