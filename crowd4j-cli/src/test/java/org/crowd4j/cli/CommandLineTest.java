@@ -393,6 +393,31 @@ class CommandLineTest {
   }
 
   @Test
+  void theEngineOptionNamesEveryMethodTheCatalogueRunsOnSpark() {
+    String text =
+        String.join(
+            " ",
+            Main.commandLine()
+                .getSubcommands()
+                .get("aggregate")
+                .getCommandSpec()
+                .findOption("--engine")
+                .description());
+    for (var list :
+        List.of(
+            org.crowd4j.aggregate.Methods.LIST,
+            org.crowd4j.numeric.NumericMethods.LIST,
+            org.crowd4j.pairwise.RankingMethods.LIST)) {
+      for (var spec : list.all()) {
+        assertEquals(
+            spec.onSpark(),
+            java.util.regex.Pattern.compile("[ ,]" + spec.name() + "[,;]").matcher(text).find(),
+            spec.name() + " in: " + text);
+      }
+    }
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");

@@ -106,7 +106,16 @@ public final class Methods {
         "MACE: worker competence and spamming strategies, variational Bayes or EM with restarts",
         Mace.Options.defaults(),
         Mace::new);
-    LIST = b.build();
+    LIST =
+        b.onSpark(
+                "mv",
+                "soft-mv",
+                "ds",
+                "one-coin-ds",
+                "glad",
+                "crowd-mixture",
+                "common-confusion-em")
+            .build();
   }
 
   private Methods() {}

@@ -34,13 +34,13 @@ public final class Catalogue {
   }
 
   /**
-   * The catalogue as a Markdown table: kind, command, method, description, requirements and options
-   * with their defaults.
+   * The catalogue as a Markdown table: kind, command, method, description, requirements, whether it
+   * runs on Spark, and options with their defaults.
    */
   public static String markdown() {
     StringBuilder b = new StringBuilder();
-    b.append("| kind | command | method | what it does | needs | options (default) |\n");
-    b.append("|---|---|---|---|---|---|\n");
+    b.append("| kind | command | method | what it does | needs | Spark | options (default) |\n");
+    b.append("|---|---|---|---|---|---|---|\n");
     for (Entry e : entries()) {
       MethodSpec<?> s = e.spec();
       String needs =
@@ -52,12 +52,13 @@ public final class Catalogue {
       b.append(
           String.format(
               Locale.ROOT,
-              "| %s | `%s` | `%s` | %s | %s | %s |%n",
+              "| %s | `%s` | `%s` | %s | %s | %s | %s |%n",
               e.kind().title(),
               e.kind().command(),
               s.name(),
               s.description(),
               needs,
+              s.onSpark() ? "yes" : "",
               options));
     }
     return b.toString();

@@ -91,6 +91,31 @@ public final class MethodList<M> {
       return this;
     }
 
+    /**
+     * Marks the methods {@code names}, already added, as run on Spark too.
+     *
+     * @throws IllegalArgumentException for a name not in the list
+     */
+    public Builder<M> onSpark(String... names) {
+      for (String name : names) {
+        MethodSpec<M> s = specs.get(name);
+        if (s == null) {
+          throw new IllegalArgumentException("no method '" + name + "' to mark as on Spark");
+        }
+        specs.put(name, s.withSpark());
+      }
+      return this;
+    }
+
+    /** Adds {@code spec} as it is. */
+    public Builder<M> add(MethodSpec<M> spec) {
+      if (specs.containsKey(spec.name())) {
+        throw new IllegalArgumentException("method '" + spec.name() + "' is listed twice");
+      }
+      specs.put(spec.name(), spec);
+      return this;
+    }
+
     /** The list. */
     public MethodList<M> build() {
       return new MethodList<>(specs);

@@ -13,13 +13,15 @@ import java.util.function.Function;
 /**
  * One method of the catalogue: its name (the one {@link Method#name()} returns), one line for help
  * texts, its default options record, the factory that builds it from an options record of that
- * type, and what it requires.
+ * type, what it requires, and whether crowd4j-spark runs it on Apache Spark.
  *
  * @param name catalogue and command-line name
  * @param description one line for help texts
  * @param defaults default options record
  * @param factory builds the method from an options record of the defaults' type
  * @param requirements what the method needs beyond the answers
+ * @param onSpark whether crowd4j-spark has an estimator of it (the kind's command runs it with
+ *     {@code --engine spark})
  * @param <M> the kind's method type
  */
 public record MethodSpec<M>(
@@ -27,7 +29,8 @@ public record MethodSpec<M>(
     String description,
     Record defaults,
     Function<Record, ? extends M> factory,
-    Set<Requirement> requirements) {
+    Set<Requirement> requirements,
+    boolean onSpark) {
   /** Checks and copies. */
   public MethodSpec {
     Objects.requireNonNull(name, "name");
@@ -38,6 +41,21 @@ public record MethodSpec<M>(
         requirements.isEmpty()
             ? Collections.emptySet()
             : Collections.unmodifiableSet(EnumSet.copyOf(requirements));
+  }
+
+  /** A method that runs on one machine only. */
+  public MethodSpec(
+      String name,
+      String description,
+      Record defaults,
+      Function<Record, ? extends M> factory,
+      Set<Requirement> requirements) {
+    this(name, description, defaults, factory, requirements, false);
+  }
+
+  /** This entry marked as one that runs on Spark too. */
+  public MethodSpec<M> withSpark() {
+    return new MethodSpec<>(name, description, defaults, factory, requirements, true);
   }
 
   /** Builds the method with {@code name=value} overrides bound onto the defaults. */

@@ -31,6 +31,7 @@ public final class NumericMethods {
               "Raykar et al. 2010: per-worker bias and variance, EM over the true values",
               Raykar.Options.defaults(),
               Raykar::new)
+          .onSpark("mean", "median", "catd", "pm", "raykar")
           .build();
 
   /** Every numeric method: the candidates, then the gold-free choice among them. */
@@ -39,7 +40,7 @@ public final class NumericMethods {
   static {
     MethodList.Builder<Method<NumericAnswers, NumericGold, NumericResult>> b = MethodList.builder();
     for (var s : CANDIDATES.all()) {
-      b.add(s.name(), s.description(), s.defaults(), s.factory(), s.requirements());
+      b.add(s);
     }
     LIST =
         b.add(

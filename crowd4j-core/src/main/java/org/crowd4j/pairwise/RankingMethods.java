@@ -18,6 +18,7 @@ public final class RankingMethods {
               "Bradley-Terry with per-worker skill and position bias, L-BFGS",
               NoisyBradleyTerry.Options.defaults(),
               NoisyBradleyTerry::new)
+          .onSpark(BradleyTerry.NAME)
           .build();
 
   private RankingMethods() {}
