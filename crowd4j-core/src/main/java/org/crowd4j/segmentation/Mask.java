@@ -105,8 +105,8 @@ public final class Mask {
     int h;
     int w;
     try {
-      h = Integer.parseInt(t.substring(0, x).trim());
-      w = Integer.parseInt(t.substring(x + 1, colon).trim());
+      h = count(t.substring(0, x).trim());
+      w = count(t.substring(x + 1, colon).trim());
     } catch (NumberFormatException e) {
       throw new IllegalArgumentException("bad size '" + t.substring(0, colon) + "' (HxW)");
     }
@@ -123,7 +123,7 @@ public final class Mask {
       for (String part : runs.split("\\s+")) {
         int len;
         try {
-          len = Integer.parseInt(part);
+          len = count(part);
         } catch (NumberFormatException e) {
           throw new IllegalArgumentException("run '" + part + "' is not a whole number");
         }
@@ -143,6 +143,29 @@ public final class Mask {
       throw new IllegalArgumentException("runs cover " + at + " of the " + n + " pixels");
     }
     return new Mask(h, w, b);
+  }
+
+  /**
+   * A count in plain ASCII digits (no sign, no other script's digits), as an {@code int}.
+   *
+   * @throws NumberFormatException otherwise
+   */
+  private static int count(String s) {
+    if (s.isEmpty() || s.length() > 10) {
+      throw new NumberFormatException(s);
+    }
+    long v = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < '0' || c > '9') {
+        throw new NumberFormatException(s);
+      }
+      v = 10 * v + (c - '0');
+    }
+    if (v > Integer.MAX_VALUE) {
+      throw new NumberFormatException(s);
+    }
+    return (int) v;
   }
 
   /** Rows of 0/1 joined by {@code ;}. */

@@ -78,6 +78,11 @@ final class BrushRle {
         }
       }
     }
+    long left = 8L * rle.length - in.at;
+    if (left >= 8) {
+      throw new IllegalArgumentException(
+          (left / 8) + " byte(s) after the end of the encoding (" + rle.length + " bytes)");
+    }
     return Mask.ofBits(height, width, bits);
   }
 

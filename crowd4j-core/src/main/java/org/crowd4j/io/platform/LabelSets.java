@@ -25,7 +25,16 @@ final class LabelSets {
       throw new CrowdFormatException(file, line, field, "field '" + field + "' has no choice");
     }
     if (choices.size() == 1) {
-      return StrictInput.id(file, line, field, choices.get(0), rules);
+      String v = StrictInput.id(file, line, field, choices.get(0), rules);
+      if (v.indexOf(SEPARATOR) >= 0) {
+        // it would read as the answer that chose the parts, each on its own
+        throw new CrowdFormatException(
+            file,
+            line,
+            field,
+            "field '" + field + "' has a choice that holds '|', which joins choices: '" + v + "'");
+      }
+      return v;
     }
     TreeSet<String> set = new TreeSet<>();
     for (String c : choices) {

@@ -55,6 +55,11 @@ final class MturkReader implements ResultsTable.Platform {
   }
 
   @Override
+  public java.util.Set<String> statuses() {
+    return java.util.Set.of("Submitted", "Approved", "Rejected");
+  }
+
+  @Override
   public String rejected() {
     return "Rejected";
   }

@@ -40,6 +40,9 @@ final class ResultsTable {
     /** The status of a rejected assignment. */
     String rejected();
 
+    /** Every status an assignment can have (as the platform writes it), the rejected one too. */
+    java.util.Set<String> statuses();
+
     /** The task id's column. */
     int task(Columns header, ExportOptions options) throws CrowdFormatException;
 
@@ -134,9 +137,24 @@ final class ResultsTable {
       while (rows.next()) {
         long line = rows.line();
         List<String> fields = rows.fields();
-        if (t.status >= 0 && fields.get(t.status).trim().equals(platform.rejected())) {
-          out.skip("rejected assignment(s)", 1);
-          continue;
+        if (t.status >= 0) {
+          String status = fields.get(t.status).trim();
+          if (!platform.statuses().contains(status)) {
+            String column = platform.statusColumn();
+            throw rows.error(
+                column,
+                "field '"
+                    + column
+                    + "' holds '"
+                    + status
+                    + "', not a status of the platform ("
+                    + String.join(", ", new java.util.TreeSet<>(platform.statuses()))
+                    + ")");
+          }
+          if (status.equals(platform.rejected())) {
+            out.skip("rejected assignment(s)", 1);
+            continue;
+          }
         }
         out.add(record.of(t, line, fields, t.id(line, t.worker, fields)));
       }

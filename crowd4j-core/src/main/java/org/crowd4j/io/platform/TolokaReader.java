@@ -69,6 +69,12 @@ final class TolokaReader implements ResultsTable.Platform {
   }
 
   @Override
+  public java.util.Set<String> statuses() {
+    return java.util.Set.of(
+        "SUBMITTED", "ACCEPTED", "APPROVED", "REJECTED", "SKIPPED", "EXPIRED", "ACTIVE");
+  }
+
+  @Override
   public String rejected() {
     return "REJECTED";
   }
