@@ -29,6 +29,7 @@ final class ProgressBar implements IterationListener {
   private long lastLine;
   private boolean drawn;
   private int drawnLength;
+  private String pending;
 
   /** Two seconds: the plain lines' interval, and the delay before a choice shows progress. */
   static final long TWO_SECONDS = 2_000_000_000L;
@@ -134,14 +135,20 @@ final class ProgressBar implements IterationListener {
       return;
     }
     long now = System.nanoTime();
+    String count = done + "/" + (total <= 0 ? "?" : Long.toString(total));
+    // sizes after the numbers ("3/28 MB"), counted steps before them ("iteration 3/28")
+    String counted = unit.endsWith("B") ? count + " " + unit : unit + " " + count;
+    String line =
+        String.format(
+            Locale.ROOT, "%s: %s%s", what, counted, tail.isEmpty() ? "" : "," + tail.substring(1));
     if (last || now - lastLine >= intervalNanos) {
-      String count = done + "/" + (total <= 0 ? "?" : Long.toString(total));
-      // sizes after the numbers ("3/28 MB"), counted steps before them ("iteration 3/28")
-      String counted = unit.endsWith("B") ? count + " " + unit : unit + " " + count;
-      err.printf(
-          Locale.ROOT, "%s: %s%s%n", what, counted, tail.isEmpty() ? "" : "," + tail.substring(1));
+      err.println(line);
       err.flush();
       lastLine = now;
+      pending = null;
+    } else {
+      // shown by finish() if it is the last step: a fit that stops early still ends on its line
+      pending = line;
     }
   }
 
@@ -155,8 +162,13 @@ final class ProgressBar implements IterationListener {
     err.flush();
   }
 
-  /** Ends the bar's line. */
+  /** Ends the bar's line; in plain lines, prints the last step if it was not shown. */
   void finish() {
+    if (pending != null) {
+      err.println(pending);
+      err.flush();
+      pending = null;
+    }
     if (drawn) {
       err.println();
       err.flush();

@@ -268,6 +268,19 @@ class CliPolishTest {
       t.onIteration("glad", i, 50, 0);
     }
     assertEquals(2, slow.toString().lines().count(), slow.toString());
+    // a fit that stops before its limit still ends on its last iteration (cli.md: "always the
+    // last")
+    StringWriter stopped = new StringWriter();
+    ProgressBar e = new ProgressBar(new PrintWriter(stopped), ProgressBar.Mode.LINES);
+    for (int i = 1; i <= 12; i++) {
+      e.onIteration("raykar", i, 500, -4.6);
+    }
+    e.finish();
+    assertEquals(
+        List.of(
+            "raykar: iteration 1/500, objective -4.600000",
+            "raykar: iteration 12/500, objective -4.600000"),
+        stopped.toString().lines().toList());
     StringWriter bar = new StringWriter();
     ProgressBar b = new ProgressBar(new PrintWriter(bar), ProgressBar.Mode.BAR);
     b.step("reading a.csv", 5, 10, "MB", "50%", false);
