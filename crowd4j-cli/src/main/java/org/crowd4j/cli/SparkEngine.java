@@ -221,7 +221,18 @@ final class SparkEngine {
         d.iterations(),
         d.converged(),
         o.seconds());
-    if (cmd.gold != null) {
+    if (cmd.gold != null && cmd.trainGold != null) {
+      out.printf(
+          Locale.ROOT,
+          "accuracy on %d gold tasks not given as --train-gold: %.4f"
+              + " (on the %d --train-gold tasks: %.4f; all %d: %.4f)%n",
+          o.goldTasks() - o.trainGoldTasks(),
+          o.otherAccuracy(),
+          o.trainGoldTasks(),
+          o.trainGoldAccuracy(),
+          o.goldTasks(),
+          o.goldAccuracy());
+    } else if (cmd.gold != null) {
       out.printf(Locale.ROOT, "accuracy on %d gold tasks: %.4f%n", o.goldTasks(), o.goldAccuracy());
     }
     if (cmd.out != null) {

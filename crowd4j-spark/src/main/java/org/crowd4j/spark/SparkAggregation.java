@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
@@ -90,6 +91,10 @@ public final class SparkAggregation {
    * @param seconds load and fit time
    * @param goldAccuracy accuracy on the gold tasks ({@code NaN} without gold or when quiet)
    * @param goldTasks gold tasks that have answers (0 without gold or when quiet)
+   * @param trainGoldTasks of those, the tasks also given as training gold (0 without it)
+   * @param trainGoldAccuracy accuracy on them ({@code NaN} without training gold)
+   * @param otherAccuracy accuracy on the other gold tasks, those the fit did not see ({@code NaN}
+   *     without training gold)
    */
   public record Outcome(
       String method,
@@ -104,7 +109,10 @@ public final class SparkAggregation {
       Diagnostics diagnostics,
       double seconds,
       double goldAccuracy,
-      long goldTasks) {}
+      long goldTasks,
+      long trainGoldTasks,
+      double trainGoldAccuracy,
+      double otherAccuracy) {}
 
   /**
    * Runs {@code request}; progress goes to {@code listener}. The gold accuracy is computed unless
@@ -145,9 +153,22 @@ public final class SparkAggregation {
         writeModel(model, request.modelOut(), request.params());
       }
       double[] acc = {Double.NaN, 0};
+      double[] onTrain = {Double.NaN, 0};
+      double[] onOther = {Double.NaN, 0};
       if (request.gold() != null && !request.quiet()) {
         Dataset<Row> g = SparkCrowd.read(spark, request.gold(), null);
-        acc = accuracy(model.wide(posteriors), g, columns.task(), columns.label());
+        Dataset<Row> wide = model.wide(posteriors);
+        acc = accuracy(wide, g, columns.task(), columns.label());
+        if (request.trainGold() != null) {
+          // as the local engine: the gold tasks the fit saw and the others, apart
+          Dataset<Row> t = SparkCrowd.read(spark, request.trainGold(), null);
+          Column seen = g.col(columns.task()).cast("string");
+          Dataset<Row> known = t.select(t.col(columns.task()).cast("string").as("__known"));
+          Dataset<Row> inTrain = g.join(known, seen.equalTo(known.col("__known")), "left_semi");
+          Dataset<Row> notInTrain = g.join(known, seen.equalTo(known.col("__known")), "left_anti");
+          onTrain = accuracy(wide, inTrain, columns.task(), columns.label());
+          onOther = accuracy(wide, notInTrain, columns.task(), columns.label());
+        }
       }
       return new Outcome(
           request.method(),
@@ -162,7 +183,10 @@ public final class SparkAggregation {
           model.diagnostics(),
           fitSeconds,
           acc[0],
-          (long) acc[1]);
+          (long) acc[1],
+          (long) onTrain[1],
+          onTrain[0],
+          onOther[0]);
     } finally {
       model.unpersist();
     }

@@ -82,4 +82,39 @@ class SparkAggregationTest extends SparkTestBase {
       direct.unpersist();
     }
   }
+
+  @Test
+  void accuracyIsSplitBetweenTrainingGoldAndTheOtherGoldTasks() throws Exception {
+    // as the local engine: the gold tasks the fit saw apart from those it did not
+    Path answers = Parity.answersPath("dog");
+    Path gold = answers.resolveSibling("gold.csv");
+    List<String> rows = Files.readAllLines(gold);
+    Path train = dir.resolve("train-gold.csv");
+    Files.write(train, rows.subList(0, 1 + (rows.size() - 1) / 2));
+    SparkAggregation.Outcome o =
+        SparkAggregation.run(
+            new SparkAggregation.Request(
+                answers.toString(),
+                null,
+                AnswerColumns.defaults(),
+                "ds",
+                Map.of("maxIterations", "15"),
+                gold.toString(),
+                train.toString(),
+                null,
+                null,
+                null,
+                null,
+                0,
+                false),
+            IterationListener.NONE);
+    assertTrue(o.trainGoldTasks() > 0 && o.trainGoldTasks() < o.goldTasks(), o.toString());
+    assertEquals(1.0, o.trainGoldAccuracy(), 1e-12, "known labels are kept");
+    long others = o.goldTasks() - o.trainGoldTasks();
+    assertEquals(
+        o.goldAccuracy() * o.goldTasks(),
+        o.trainGoldAccuracy() * o.trainGoldTasks() + o.otherAccuracy() * others,
+        1e-6);
+    assertTrue(o.otherAccuracy() < 1.0, "the unseen tasks are not all right on dog");
+  }
 }
