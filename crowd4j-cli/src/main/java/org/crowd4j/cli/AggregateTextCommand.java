@@ -204,6 +204,26 @@ final class AggregateTextCommand implements Callable<Integer> {
       }
       throw new BadInputException(e.getMessage(), e);
     }
+    if (truth != null && !output.quiet) {
+      int unknown = 0;
+      String first = null;
+      for (String task : truth.tasks().names()) {
+        if (!data.tasks().contains(task)) {
+          unknown++;
+          first = first == null ? task : first;
+        }
+      }
+      if (unknown > 0) {
+        spec.commandLine()
+            .getErr()
+            .printf(
+                Locale.ROOT,
+                "note: %d task(s) of %s have no answers and are not used (first: %s)%n",
+                unknown,
+                trueEmbeddings,
+                first);
+      }
+    }
     double loadSeconds = (System.nanoTime() - t0) / 1e9;
     TextAggregator aggregator = methodSpec.factory().apply(options);
     long t1 = System.nanoTime();

@@ -418,6 +418,33 @@ class CommandLineTest {
   }
 
   @Test
+  void trueEmbeddingsOfUnknownTasksAreNoted() throws Exception {
+    // rows of tasks without answers were ignored silently
+    Path answers = dir.resolve("texts.csv");
+    Files.writeString(
+        answers, "task,worker,text,embedding\nt1,w1,a b,1 0\nt1,w2,a c,0.9 0.1\nt1,w3,x,0 1\n");
+    Path truth = dir.resolve("true.csv");
+    Files.writeString(truth, "task,embedding\nt1,1 0\nzz,0 1\nyy,1 1\n");
+    Run r =
+        run(
+            "aggregate-text",
+            "--answers",
+            answers.toString(),
+            "--embedding-column",
+            "embedding",
+            "--true-embeddings",
+            truth.toString(),
+            "--method",
+            "hrrasa");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(
+        r.err()
+            .contains(
+                "note: 2 task(s) of " + truth + " have no answers and are not used (first: zz)"),
+        r.err());
+  }
+
+  @Test
   void simulatedSizesBeyondAnArrayAndUnknownSourceKeysAreRefused() {
     // n = 2e9 items of 20 features once wrapped round to a negative array size
     Path out = dir.resolve("sim");
