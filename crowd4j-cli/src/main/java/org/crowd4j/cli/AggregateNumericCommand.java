@@ -263,64 +263,12 @@ final class AggregateNumericCommand implements Callable<Integer> {
       throw new BadInputException(e.getMessage(), e);
     }
     ProgressBar bar = output.progress(spec.commandLine().getErr());
-    SparkEngine.Numeric r;
     try {
-      r = SparkEngine.aggregateNumeric(this, options, known, bar);
+      SparkEngine.aggregateNumeric(this, options, known, bar, outw);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     } finally {
       bar.finish();
-    }
-    if (gold != null && r.goldTasks() < known.size() && !output.quiet) {
-      spec.commandLine()
-          .getErr()
-          .printf(
-              Locale.ROOT,
-              "note: %d task(s) of %s are not in the answers and are not scored%n",
-              known.size() - r.goldTasks(),
-              gold);
-    }
-    if (output.json) {
-      ObjectNode j = EngineOptions.sparkSummary("aggregate-numeric", method, input.answers);
-      j.put("tasks", r.tasks());
-      j.put("workers", r.workers());
-      j.put("answers", r.answers());
-      FitSummary.json(j, r.diagnostics());
-      if (gold == null) {
-        j.putNull("gold");
-      } else {
-        ObjectNode g = j.putObject("gold");
-        g.put("tasks", r.goldTasks());
-        Output.put(g, "pearson", r.pearson());
-        Output.put(g, "rmse", r.rmse());
-        Output.put(g, "mae", r.mae());
-      }
-      Output.put(j, "out", out);
-      Output.put(j, "workersOut", workersOut);
-      Output.print(outw, j);
-    } else if (output.human()) {
-      outw.printf(Locale.ROOT, "%s%n", r.headline());
-      outw.printf(
-          Locale.ROOT,
-          "iterations %d, converged %s, load + fit %.2f s%n",
-          r.diagnostics().iterations(),
-          r.diagnostics().converged(),
-          r.seconds());
-      if (gold != null) {
-        outw.printf(
-            Locale.ROOT,
-            "on %d gold tasks: Pearson r %.4f, RMSE %.4f, MAE %.4f%n",
-            r.goldTasks(),
-            r.pearson(),
-            r.rmse(),
-            r.mae());
-      }
-      if (out != null) {
-        outw.println("estimates written to " + out);
-      }
-      if (workersOut != null) {
-        outw.println("workers written to " + workersOut);
-      }
     }
     outw.flush();
     return ExitCodes.OK;

@@ -1,5 +1,6 @@
 package org.crowd4j.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
@@ -60,25 +61,16 @@ final class SparkEngine {
     return new Ranked(r.ranking(), r.comparisons(), r.engine());
   }
 
-  /** What {@code aggregate-numeric --engine spark} gives the command. */
-  record Numeric(
-      String headline,
-      long tasks,
-      int workers,
-      long answers,
-      Diagnostics diagnostics,
-      double seconds,
-      int goldTasks,
-      double pearson,
-      double rmse,
-      double mae) {}
-
-  /** {@code aggregate-numeric --engine spark}: {@code options} of the command's method. */
-  static Numeric aggregateNumeric(
+  /**
+   * {@code aggregate-numeric --engine spark}: {@code options} of the command's method; prints the
+   * summary as the local engine does (a note on unscored gold tasks, then the text or JSON).
+   */
+  static void aggregateNumeric(
       AggregateNumericCommand cmd,
       Record options,
       Map<String, Double> gold,
-      IterationListener listener) {
+      IterationListener listener,
+      PrintWriter out) {
     KindInput in = cmd.input;
     Character delimiter = in.columns.delimiter.given() ? in.rules().delimiter() : null;
     ApplicationJar.shipFor(cmd.engine.master);
@@ -98,29 +90,71 @@ final class SparkEngine {
                 cmd.engine.master,
                 cmd.engine.partitions),
             listener);
-    String headline =
-        String.format(
-            Locale.ROOT,
-            "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers",
-            o.method(),
-            o.answers(),
-            o.sparkVersion(),
-            o.master(),
-            o.partitions(),
-            o.tasks(),
-            o.workers(),
-            o.numAnswers());
-    return new Numeric(
-        headline,
+    if (cmd.gold != null && o.goldTasks() < gold.size() && !cmd.output.quiet) {
+      cmd.spec
+          .commandLine()
+          .getErr()
+          .printf(
+              Locale.ROOT,
+              "note: %d task(s) of %s are not in the answers and are not scored%n",
+              gold.size() - o.goldTasks(),
+              cmd.gold);
+    }
+    if (cmd.output.json) {
+      ObjectNode j = EngineOptions.sparkSummary("aggregate-numeric", cmd.method, in.answers);
+      j.put("tasks", o.tasks());
+      j.put("workers", o.workers());
+      j.put("answers", o.numAnswers());
+      FitSummary.json(j, o.diagnostics());
+      if (cmd.gold == null) {
+        j.putNull("gold");
+      } else {
+        ObjectNode g = j.putObject("gold");
+        g.put("tasks", o.goldTasks());
+        Output.put(g, "pearson", o.pearson());
+        Output.put(g, "rmse", o.rmse());
+        Output.put(g, "mae", o.mae());
+      }
+      Output.put(j, "out", cmd.out);
+      Output.put(j, "workersOut", cmd.workersOut);
+      Output.print(out, j);
+      return;
+    }
+    if (!cmd.output.human()) {
+      return;
+    }
+    out.printf(
+        Locale.ROOT,
+        "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers%n",
+        o.method(),
+        o.answers(),
+        o.sparkVersion(),
+        o.master(),
+        o.partitions(),
         o.tasks(),
         o.workers(),
-        o.numAnswers(),
-        o.diagnostics(),
-        o.seconds(),
-        o.goldTasks(),
-        o.pearson(),
-        o.rmse(),
-        o.mae());
+        o.numAnswers());
+    out.printf(
+        Locale.ROOT,
+        "iterations %d, converged %s, load + fit %.2f s%n",
+        o.diagnostics().iterations(),
+        o.diagnostics().converged(),
+        o.seconds());
+    if (cmd.gold != null) {
+      out.printf(
+          Locale.ROOT,
+          "on %d gold tasks: Pearson r %.4f, RMSE %.4f, MAE %.4f%n",
+          o.goldTasks(),
+          o.pearson(),
+          o.rmse(),
+          o.mae());
+    }
+    if (cmd.out != null) {
+      out.println("estimates written to " + cmd.out);
+    }
+    if (cmd.workersOut != null) {
+      out.println("workers written to " + cmd.workersOut);
+    }
   }
 
   /** {@code aggregate-multilabel --engine spark}. */

@@ -1,5 +1,6 @@
 package org.crowd4j.aggregate;
 
+import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
 
@@ -56,22 +57,10 @@ final class Votes {
     double[] out = new double[n * k];
     for (int i = 0; i < n; i++) {
       int row = i * k;
-      double max = Double.NEGATIVE_INFINITY;
-      int ties = 0;
+      double top = Arrays.stream(counts, row, row + k).max().orElse(0);
+      long tied = Arrays.stream(counts, row, row + k).filter(v -> v == top).count();
       for (int c = 0; c < k; c++) {
-        double v = counts[row + c];
-        if (v > max) {
-          max = v;
-          ties = 1;
-        } else if (v == max) {
-          ties++;
-        }
-      }
-      double share = 1.0 / ties;
-      for (int c = 0; c < k; c++) {
-        if (counts[row + c] == max) {
-          out[row + c] = share;
-        }
+        out[row + c] = counts[row + c] == top ? 1.0 / tied : 0;
       }
     }
     return out;
