@@ -84,7 +84,7 @@ final class MturkReader implements ResultsTable.Platform {
   public String label(Path file, long line, String field, String raw, CsvFormat rules)
       throws CrowdFormatException {
     String v = raw.trim();
-    if (v.startsWith("[") && v.endsWith("]")) {
+    if (v.startsWith("[")) { // a JSON array, whole: a malformed one is an error, not a label
       return LabelSets.of(file, line, field, JsonInput.stringArray(file, line, field, v), rules);
     }
     return LabelSets.ofJoined(file, line, field, raw, rules);

@@ -92,4 +92,16 @@ class StrictExportsTest {
         assertThrows(IllegalArgumentException.class, () -> BrushRle.decode(rle, 1, 1));
     assertTrue(e.getMessage().contains("after the end of the encoding"), e.getMessage());
   }
+
+  @Test
+  void aMalformedJsonArrayAnswerIsAnErrorNotALabel() throws Exception {
+    // ["a", once became the literal label '["a",'
+    String header = "INPUT:image\tOUTPUT:result\tASSIGNMENT:worker_id\tASSIGNMENT:status\n";
+    CrowdFormatException e =
+        refused(
+            "arr.tsv",
+            header + "i1\t\"[\"\"a\"\"]\"\tw1\tAPPROVED\ni1\t\"[\"\"a\"\",\"\tw2\tAPPROVED\n",
+            ExportFormat.TOLOKA);
+    assertTrue(e.getMessage().contains(":3: "), e.getMessage());
+  }
 }
