@@ -154,7 +154,7 @@ final class AggregateCommand implements Callable<Integer> {
                     : ProgressBar.Mode.OFF,
             choice ? ProgressBar.TWO_SECONDS : 0L);
     long t1 = System.nanoTime();
-    AggregationResult result = aggregator.fit(data, new FitContext<>(known, bar));
+    AggregationResult result = Checks.fit(aggregator, data, new FitContext<>(known, bar));
     double fitSeconds = (System.nanoTime() - t1) / 1e9;
     bar.finish();
     if (!output.quiet && result.selection().isPresent()) {

@@ -213,13 +213,12 @@ final class AggregateNumericCommand implements Callable<Integer> {
       }
       FitSummary.print(outw, d, loadSeconds, fitSeconds);
       if (known != null) {
-        outw.printf(
-            Locale.ROOT,
-            "on %d gold tasks: Pearson r %.4f, RMSE %.4f, MAE %.4f%n",
-            known.count(),
-            NumericMetrics.pearson(result.estimates(), known),
-            NumericMetrics.rmse(result.estimates(), known),
-            NumericMetrics.mae(result.estimates(), known));
+        outw.println(
+            goldLine(
+                known.count(),
+                NumericMetrics.pearson(result.estimates(), known),
+                NumericMetrics.rmse(result.estimates(), known),
+                NumericMetrics.mae(result.estimates(), known)));
       }
       if (out == null) {
         Output.preview(
@@ -272,5 +271,18 @@ final class AggregateNumericCommand implements Callable<Integer> {
     }
     outw.flush();
     return ExitCodes.OK;
+  }
+
+  /**
+   * The summary's gold line; Pearson's r of fewer than two tasks (or of a constant side) is
+   * undefined and said so instead of printed as NaN.
+   */
+  static String goldLine(int tasks, double pearson, double rmse, double mae) {
+    String r =
+        Double.isNaN(pearson)
+            ? "n/a (needs two gold tasks of differing values)"
+            : String.format(Locale.ROOT, "%.4f", pearson);
+    return String.format(
+        Locale.ROOT, "on %d gold tasks: Pearson r %s, RMSE %.4f, MAE %.4f", tasks, r, rmse, mae);
   }
 }

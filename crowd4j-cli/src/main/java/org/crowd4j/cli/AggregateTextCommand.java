@@ -318,6 +318,9 @@ final class AggregateTextCommand implements Callable<Integer> {
         }
       }
     }
+    if (out.isEmpty()) {
+      throw new CrowdFormatException(file, 0, textColumn, "no reference texts after the header");
+    }
     return out;
   }
 }

@@ -8,10 +8,19 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.stream.Stream;
+import org.crowd4j.aggregate.AggregationResult;
+import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.WeightedMajorityVote;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Gold;
+import org.crowd4j.method.FitContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** Checks of the command line that end in a usage error (exit code 2) with a suggestion. */
+/**
+ * Checks of the command line that end in a usage error (exit code 2) with a suggestion, or in bad
+ * input (exit code 3) naming the file.
+ */
 final class Checks {
   private Checks() {}
 
@@ -109,5 +118,22 @@ final class Checks {
       sb.append('\'').append(items.get(i)).append('\'');
     }
     return sb.toString();
+  }
+
+  /**
+   * {@code aggregator} fitted to {@code data}. Skills read from a file (wmv's {@code skillsFile})
+   * that do not fit the answers (workers without a skill, a task left without a skilled answer) are
+   * bad input naming that file, not a failed run.
+   */
+  static AggregationResult fit(Aggregator aggregator, CrowdDataset data, FitContext<Gold> context)
+      throws BadInputException {
+    try {
+      return aggregator.fit(data, context);
+    } catch (IllegalArgumentException e) {
+      if (aggregator instanceof WeightedMajorityVote w && !w.options().skillsFile().isBlank()) {
+        throw new BadInputException(w.options().skillsFile() + ": " + e.getMessage(), e);
+      }
+      throw e;
+    }
   }
 }

@@ -1,12 +1,10 @@
 package org.crowd4j.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,6 +20,7 @@ import org.crowd4j.metrics.JensenShannon;
 import org.crowd4j.metrics.RocAuc;
 import org.crowd4j.model.ClassificationModel;
 import org.crowd4j.model.Models;
+import org.crowd4j.simulate.TrueConfusionsReader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -90,6 +89,9 @@ final class EvaluateCommand implements Callable<Integer> {
       if (t == null) {
         missing++;
       }
+    }
+    if (missing == n) {
+      throw new BadInputException(pred + ": none of its " + n + " task(s) has a label in " + gold);
     }
     int[] scored = truth.clone();
     for (int i = 0; i < n; i++) {
@@ -177,17 +179,9 @@ final class EvaluateCommand implements Callable<Integer> {
   }
 
   private void recovery(ObjectNode r) throws Exception {
-    ObjectMapper json = new ObjectMapper();
-    JsonNode truth = json.readTree(trueConfusions.toFile());
-    if (truth.get("classes") == null || truth.get("workers") == null) {
-      throw new BadInputException(
-          trueConfusions + ": not a true_confusions.json written by simulate");
-    }
-    int k = truth.get("classes").asInt();
-    Map<String, double[]> trueByWorker = new HashMap<>();
-    for (JsonNode w : truth.get("workers")) {
-      trueByWorker.put(w.get("worker").asText(), flat(w.get("effectiveConfusion"), k));
-    }
+    TrueConfusionsReader.TrueConfusions truth = TrueConfusionsReader.read(trueConfusions);
+    int k = truth.classes();
+    Map<String, double[]> trueByWorker = truth.effectiveByWorker();
     List<double[]> t = new ArrayList<>();
     List<double[]> e = new ArrayList<>();
     ClassificationModel est = Models.read(model, ClassificationModel.class);
@@ -226,16 +220,6 @@ final class EvaluateCommand implements Callable<Integer> {
     double[] m = new double[k * k];
     for (int r = 0; r < k; r++) {
       System.arraycopy(rows[r], 0, m, r * k, k);
-    }
-    return m;
-  }
-
-  private static double[] flat(JsonNode rows, int k) {
-    double[] m = new double[k * k];
-    for (int r = 0; r < k; r++) {
-      for (int c = 0; c < k; c++) {
-        m[r * k + c] = rows.get(r).get(c).asDouble();
-      }
     }
     return m;
   }

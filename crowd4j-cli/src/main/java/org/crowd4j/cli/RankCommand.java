@@ -445,11 +445,11 @@ final class RankCommand implements Callable<Integer> {
         int i = r.itemAtRank(rank);
         pw.printf(
             Locale.ROOT,
-            "%5d  %-24s %12.6g %10.4g%n",
+            "%5d  %-24s %12.6g %10s%n",
             rank,
             r.items().name(i),
             r.score(i),
-            r.stderr(i));
+            Double.isNaN(r.stderr(i)) ? "n/a" : String.format(Locale.ROOT, "%.4g", r.stderr(i)));
       }
     }
     if (out != null) {

@@ -141,13 +141,7 @@ final class SparkEngine {
         o.diagnostics().converged(),
         o.seconds());
     if (cmd.gold != null) {
-      out.printf(
-          Locale.ROOT,
-          "on %d gold tasks: Pearson r %.4f, RMSE %.4f, MAE %.4f%n",
-          o.goldTasks(),
-          o.pearson(),
-          o.rmse(),
-          o.mae());
+      out.println(AggregateNumericCommand.goldLine(o.goldTasks(), o.pearson(), o.rmse(), o.mae()));
     }
     if (cmd.out != null) {
       out.println("estimates written to " + cmd.out);

@@ -1,6 +1,7 @@
 package org.crowd4j.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -145,5 +146,27 @@ class AggregateNumericCommandTest {
     assertEquals(2, unknown.code());
     assertTrue(
         unknown.err().contains("Available: mean, median, catd, pm, raykar, auto"), unknown.err());
+  }
+
+  @Test
+  void pearsonOfOneGoldTaskIsSaidUndefined() throws Exception {
+    Path gold = dir.resolve("gold.csv");
+    Files.writeString(gold, "task,label\nt1,3\n");
+    CliRunner.Run r =
+        CliRunner.run(
+            "aggregate-numeric",
+            "--answers",
+            answers().toString(),
+            "--method",
+            "mean",
+            "--gold",
+            gold.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(
+        r.out()
+            .contains(
+                "on 1 gold tasks: Pearson r n/a (needs two gold tasks of differing values), RMSE 0.0000"),
+        r.out());
+    assertFalse(r.out().contains("NaN"), r.out());
   }
 }

@@ -121,4 +121,88 @@ class StrictInputCommandTest {
         r.err());
     assertFalse(Files.exists(dir.resolve("m")));
   }
+
+  @Test
+  void inputsOfTheGeneratedCorpusThatFailedAreBadInputAndNoNonFiniteNumberIsPrinted()
+      throws Exception {
+    Path a = file("answers.csv", "task,worker,label\nt1,w1,a\nt1,w2,b\nt2,w1,b\nt2,w2,b\n");
+    Path skills = file("skills.csv", "worker,skill\nw1,0.9\n");
+    Run r =
+        run(
+            "aggregate",
+            "--method",
+            "wmv",
+            "--param",
+            "skillsFile=" + skills,
+            "--answers",
+            a.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(skills + ": 1 worker(s) have no skill"), r.err());
+    Path gold = file("gold.csv", "task,label\nt1,a\nt2,b\n");
+    Path pred = file("pred.csv", "task,label\nu1,a\n");
+    r = run("evaluate", "--pred", pred.toString(), "--gold", gold.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(pred + ": none of its 1 task(s) has a label in " + gold), r.err());
+    Path model = dir.resolve("model.json");
+    r =
+        run(
+            "aggregate",
+            "--method",
+            "ds",
+            "--answers",
+            a.toString(),
+            "--model-out",
+            model.toString());
+    assertEquals(0, r.code(), r.err());
+    Path truth =
+        file("true_confusions.json", "{\"classes\": 2, \"workers\": [{\"worker\": \"w1\",");
+    r =
+        run(
+            "evaluate",
+            "--pred",
+            gold.toString(),
+            "--gold",
+            gold.toString(),
+            "--model",
+            model.toString(),
+            "--true-confusions",
+            truth.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(truth + ":1: not valid JSON"), r.err());
+    Path texts = file("texts.csv", "task,worker,text\nt1,w1,a b\nt1,w2,a c\n");
+    Path refs = file("refs.csv", "task,text\n");
+    r =
+        run(
+            "aggregate-text",
+            "--method",
+            "rover",
+            "--answers",
+            texts.toString(),
+            "--gold",
+            refs.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(refs + ": no reference texts after the header"), r.err());
+    Path masks = file("masks.csv", "task,worker,segmentation\nt1,w1,01;10\nt1,w2,01;11\n");
+    Path trueMasks = file("true-masks.csv", "task,segmentation\n");
+    r =
+        run(
+            "aggregate-masks",
+            "--method",
+            "mv",
+            "--answers",
+            masks.toString(),
+            "--gold",
+            trueMasks.toString());
+    assertEquals(3, r.code(), r.err());
+    assertTrue(r.err().contains(trueMasks + ": no true masks after the header"), r.err());
+    // an item that never won: no standard error, shown as n/a
+    Path c = file("comparisons.csv", "worker,left,right,label\nw1,x,y,x\nw2,x,y,x\n");
+    r = run("rank", "--comparisons", c.toString());
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("n/a") && !r.out().contains("NaN"), r.out());
+    Path html = dir.resolve("report.html");
+    r = run("report", "--kind", "pairwise", "--answers", c.toString(), "--out", html.toString());
+    assertEquals(0, r.code(), r.err());
+    assertFalse(Files.readString(html).contains("Infinity"));
+  }
 }

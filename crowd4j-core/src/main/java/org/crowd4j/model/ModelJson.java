@@ -107,11 +107,21 @@ final class ModelJson {
     g.writeEndObject();
   }
 
+  /**
+   * The method's options as text; an option not set ({@code NaN}, as {@code defaultSkill} of the
+   * votes) as {@code null}, so that no model file holds a non-finite number ({@link Models} reads
+   * the {@code null} back as {@code "NaN"}).
+   */
   private static void writeOptions(JsonGenerator g, Map<String, String> options)
       throws IOException {
     g.writeObjectFieldStart("options");
     for (Map.Entry<String, String> e : options.entrySet()) {
-      g.writeStringField(e.getKey(), e.getValue());
+      String v = e.getValue();
+      if (v == null || v.equals("NaN")) {
+        g.writeNullField(e.getKey());
+      } else {
+        g.writeStringField(e.getKey(), v);
+      }
     }
     g.writeEndObject();
   }

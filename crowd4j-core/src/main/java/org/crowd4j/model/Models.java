@@ -6,6 +6,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.crowd4j.io.ModelFileException;
 import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.Provenance;
@@ -215,12 +217,19 @@ public final class Models {
     }
     return new Provenance(
         full ? p.get("method").text() : method,
-        p.get("options").stringMap(),
+        notSet(p.get("options").stringMap()),
         p.optionalText("dataDigest"),
         library,
         p.optionalText("java"),
         p.optionalText("os"),
         created,
         p.optionalNumber("elapsedMillis"));
+  }
+
+  /** The options as the method described them: an option written as {@code null} is not set. */
+  private static Map<String, String> notSet(Map<String, String> options) {
+    Map<String, String> out = new LinkedHashMap<>();
+    options.forEach((k, v) -> out.put(k, v == null ? "NaN" : v));
+    return out;
   }
 }

@@ -14,11 +14,15 @@ import org.crowd4j.io.CsvRecords;
  * task,worker,label} by default), and gold from one row per task ({@code task,label}). Ids follow
  * the strict rules of the record source, {@link CsvRecords}. Numbers follow {@link
  * org.crowd4j.io.Decimals} ({@code 12}, {@code -0.5}, {@code 3e-2}); {@code 1d}, {@code 0x1p3},
- * {@code NaN}, {@code Infinity}, an empty field and a number too large for a {@code double} are
- * errors naming file, line and field. Repeated (task, worker) answers are kept; a task twice in a
- * gold file is an error.
+ * {@code NaN}, {@code Infinity}, an empty field and a number of magnitude above {@code 1e100}
+ * (whose square would overflow a {@code double} in the methods and metrics) are errors naming file,
+ * line and field; a gold file without values is an error too. Repeated (task, worker) answers are
+ * kept; a task twice in a gold file is an error.
  */
 public final class NumericReader {
+  /** The largest magnitude of a value read; a larger one overflows the variances and errors. */
+  public static final double MAX_MAGNITUDE = 1e100;
+
   private NumericReader() {}
 
   /**
@@ -53,7 +57,7 @@ public final class NumericReader {
       while (t.next()) {
         String task = t.id(tc);
         String worker = t.id(wc);
-        b.add(task, worker, t.decimal(vc));
+        b.add(task, worker, value(t, vc));
       }
     }
     if (b.size() == 0) {
@@ -80,7 +84,7 @@ public final class NumericReader {
       int vc = t.column(layout.value());
       while (t.next()) {
         String task = t.id(tc);
-        double v = t.decimal(vc);
+        double v = value(t, vc);
         Long before = lineOf.putIfAbsent(task, t.line());
         if (before != null) {
           throw t.error(
@@ -90,7 +94,24 @@ public final class NumericReader {
         out.put(task, v);
       }
     }
+    if (out.isEmpty()) {
+      throw new CrowdFormatException(file, 0, layout.value(), "no gold values after the header");
+    }
     return out;
+  }
+
+  /**
+   * The number in column {@code col}: a decimal of magnitude at most {@link #MAX_MAGNITUDE}, whose
+   * squares and sums stay finite in every method and metric.
+   */
+  private static double value(CsvRecords t, int col) throws CrowdFormatException {
+    double v = t.decimal(col);
+    if (Math.abs(v) > MAX_MAGNITUDE) {
+      String field = t.headerFields().get(col);
+      throw t.error(
+          field, "field '" + field + "' holds " + v + ", beyond the range read (-1e100 to 1e100)");
+    }
+    return v;
   }
 
   /** Reads gold in the default layout and text rules. */

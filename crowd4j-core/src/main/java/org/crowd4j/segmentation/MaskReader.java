@@ -191,6 +191,10 @@ public final class MaskReader {
         }
       }
     }
+    if (out.isEmpty()) {
+      throw new CrowdFormatException(
+          file, 0, layout.segmentation(), "no true masks after the header");
+    }
     return out;
   }
 

@@ -201,4 +201,17 @@ class AnswerFileErrorsTest {
     Path empty = file("e.csv", "task,label\n");
     assertThrows(CrowdFormatException.class, () -> CrowdReader.readGold(empty, d));
   }
+
+  @Test
+  void goldWithoutATaskOfTheAnswersIsAnError() throws Exception {
+    CrowdDataset d = CrowdReader.readAnswers(file("a.csv", "task,worker,label\nt1,w1,a\n"));
+    Path g = file("gold.csv", "task,label\n");
+    CrowdFormatException e =
+        assertThrows(CrowdFormatException.class, () -> CrowdReader.readGold(g, d));
+    assertTrue(e.getMessage().startsWith(g + ": no gold labels after the header"), e.getMessage());
+    Path other = file("other.csv", "task,label\nu1,a\n");
+    e = assertThrows(CrowdFormatException.class, () -> CrowdReader.readGold(other, d));
+    assertTrue(
+        e.getMessage().contains("none of its 1 task(s) has answers (first: 'u1')"), e.getMessage());
+  }
 }

@@ -258,6 +258,7 @@ class ModelsTest {
     SegmentationResult r = MaskMethods.LIST.spec(method).create(Map.of()).fit(data);
     Path file = dir.resolve("masks.model.json");
     MaskModelWriter.write(file, r, data);
+    assertFalse(Files.readString(file).contains("NaN"), "an option not set is null, not NaN");
     MaskModel m = Models.read(file, MaskModel.class);
     assertEquals(ModelSchema.VERSION, m.formatVersion());
     assertEquals(method, m.method());

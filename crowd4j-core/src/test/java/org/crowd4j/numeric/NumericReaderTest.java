@@ -83,4 +83,19 @@ class NumericReaderTest {
     e = assertThrows(CrowdFormatException.class, () -> NumericReader.readGold(g));
     assertEquals("label", e.field());
   }
+
+  @Test
+  void aValueBeyondTheRangeAndAGoldFileWithoutValuesAreErrors() throws Exception {
+    Path f = dir.resolve("huge.csv");
+    Files.writeString(f, "task,worker,label\nt1,w1,1\nt1,w2,1e308\n");
+    CrowdFormatException e = assertThrows(CrowdFormatException.class, () -> NumericReader.read(f));
+    assertTrue(e.getMessage().startsWith(f + ":3: field 'label' holds 1.0E308"), e.getMessage());
+    Path g = dir.resolve("gold.csv");
+    Files.writeString(g, "task,label\nt1,-2e150\n");
+    e = assertThrows(CrowdFormatException.class, () -> NumericReader.readGold(g));
+    assertEquals(2, e.line());
+    Files.writeString(g, "task,label\n");
+    e = assertThrows(CrowdFormatException.class, () -> NumericReader.readGold(g));
+    assertTrue(e.getMessage().contains("no gold values after the header"), e.getMessage());
+  }
 }

@@ -1,12 +1,18 @@
 package org.crowd4j.simulate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.testing.CsvRoundTrip;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +79,40 @@ class SimulationWriterRoundTripTest {
       }
       assertEquals(gold, CsvRoundTrip.records(out.resolve("gold.csv")));
       assertEquals(x, CsvRoundTrip.records(out.resolve("features.csv")));
+    }
+  }
+
+  @Test
+  void trueConfusionsReadBackAndDamagedCopiesNameFileLineAndField() throws Exception {
+    int k = 2;
+    ConfusionPool.Builder pool = ConfusionPool.builder(k);
+    pool.add(Confusions.symmetric(k, 0.8), "one-coin");
+    pool.add(Confusions.symmetric(k, 0.6), "one-coin");
+    SimulatedCrowd crowd =
+        CrowdSimulator.simulate(new int[] {0, 1, 1, 0}, pool.build(), Assignment.perItem(2), 1);
+    Path out = dir.resolve("sim");
+    SimulationWriter.write(out, crowd, new float[4], 1);
+    Path file = out.resolve("true_confusions.json");
+    TrueConfusionsReader.TrueConfusions t = TrueConfusionsReader.read(file);
+    assertEquals(k, t.classes());
+    assertEquals(List.of("a0", "a1"), List.copyOf(t.effectiveByWorker().keySet()));
+    assertEquals(crowd.effectiveConfusions()[0], t.effectiveByWorker().get("a0")[0], 1e-12);
+    String json = Files.readString(file);
+    Map<String, String> damaged = new LinkedHashMap<>();
+    damaged.put(json.substring(0, json.length() / 2), "not valid JSON");
+    damaged.put("[" + json, "not an object");
+    damaged.put(json.replaceFirst("\"classes\" : 2", "\"classes\" : 3"), "'classes' is 3");
+    damaged.put(json.replaceFirst("\"worker\" : \"a1\"", "\"worker\" : 7"), "field 'worker'");
+    String first = "\"effectiveConfusion\" : \\[ \\[ [0-9.E-]+";
+    damaged.put(json.replaceFirst(first, "\"effectiveConfusion\" : [ [ NaN"), "not valid JSON");
+    damaged.put(json.replaceFirst(first, "\"effectiveConfusion\" : [ [ 2.5"), "not a probability");
+    damaged.put("", "the file is empty");
+    for (Map.Entry<String, String> d : damaged.entrySet()) {
+      Files.writeString(file, d.getKey());
+      CrowdFormatException e =
+          assertThrows(CrowdFormatException.class, () -> TrueConfusionsReader.read(file));
+      assertTrue(e.getMessage().startsWith(file.toString()), e.getMessage());
+      assertTrue(e.getMessage().contains(d.getValue()), e.getMessage());
     }
   }
 }

@@ -38,8 +38,11 @@ final class Html {
     return out.toString();
   }
 
-  /** A number with {@code digits} decimals, "n/a" for NaN. */
+  /** A number with {@code digits} decimals, "n/a" for NaN, "−∞" or "∞" for an infinite one. */
   static String num(double v, int digits) {
+    if (Double.isInfinite(v)) {
+      return v < 0 ? "−∞" : "∞";
+    }
     return Double.isNaN(v) ? "n/a" : String.format(Locale.ROOT, "%." + digits + "f", v);
   }
 

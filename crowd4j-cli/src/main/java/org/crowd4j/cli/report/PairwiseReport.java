@@ -105,7 +105,7 @@ public final class PairwiseReport {
     for (int rank = 1; rank <= shown; rank++) {
       int i = r.itemAtRank(rank);
       names.add(rank + ". " + r.items().name(i));
-      mid[rank - 1] = r.logScore(i);
+      mid[rank - 1] = Double.isFinite(r.logScore(i)) ? r.logScore(i) : Double.NaN; // never won
       half[rank - 1] = 1.96 * r.stderr(i);
     }
     page.chart(
