@@ -27,6 +27,21 @@ public final class Posteriors {
   }
 
   /**
+   * The hard vote of a row of vote counts or shares {@code p[offset .. offset+k)}, in place: the
+   * labels tied for the most get an equal share of 1, the others 0.
+   */
+  public static void topVoteInPlace(double[] p, int offset, int k) {
+    double top = p[offset + argmaxRow(p, offset, k)];
+    int tied = 0;
+    for (int c = 0; c < k; c++) {
+      tied += p[offset + c] == top ? 1 : 0;
+    }
+    for (int c = 0; c < k; c++) {
+      p[offset + c] = p[offset + c] == top ? 1.0 / tied : 0;
+    }
+  }
+
+  /**
    * Turns log-scores {@code s[offset .. offset+k)} into probabilities in place (log-sum-exp shifted
    * by the maximum); returns the log normaliser.
    */

@@ -1,6 +1,5 @@
 package org.crowd4j.aggregate;
 
-import java.util.Arrays;
 import java.util.SplittableRandom;
 import org.crowd4j.data.CrowdDataset;
 
@@ -54,14 +53,9 @@ final class Votes {
    * share probability 1 evenly, the others 0.
    */
   static double[] splitTopVotes(double[] counts, int n, int k) {
-    double[] out = new double[n * k];
+    double[] out = counts.clone();
     for (int i = 0; i < n; i++) {
-      int row = i * k;
-      double top = Arrays.stream(counts, row, row + k).max().orElse(0);
-      long tied = Arrays.stream(counts, row, row + k).filter(v -> v == top).count();
-      for (int c = 0; c < k; c++) {
-        out[row + c] = counts[row + c] == top ? 1.0 / tied : 0;
-      }
+      Posteriors.topVoteInPlace(out, i * k, k);
     }
     return out;
   }

@@ -9,11 +9,11 @@ import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.TieBreak;
 
 /**
- * {@link MajorityVote} on Spark: hard (one-hot) or soft (vote proportions) posteriors, ties to the
- * label that sorts first; worker skills are the fraction of a worker's answers that agree with the
- * result. One pass for the skills; posteriors are computed when used. {@link TieBreak#RANDOM} is
- * not offered: its draws follow the order of the tasks in a file, which a partitioned DataFrame
- * does not have.
+ * {@link MajorityVote} on Spark: hard (the top vote, split among ties) or soft (vote proportions)
+ * posteriors, ties to the label that sorts first; worker skills are the fraction of a worker's
+ * answers that agree with the result. One pass for the skills; posteriors are computed when used.
+ * {@link TieBreak#RANDOM} is not offered: its draws follow the order of the tasks in a file, which
+ * a partitioned DataFrame does not have.
  */
 public final class SparkMajorityVote
     extends SparkAggregator<SparkMajorityVoteModel, SparkMajorityVote> {
@@ -141,9 +141,7 @@ public final class SparkMajorityVote
     Blocks.softMajority(b, post, false);
     if (!soft) {
       for (int i = 0; i < b.numTasks(); i++) {
-        int best = Posteriors.argmaxRow(post, i * k, k);
-        java.util.Arrays.fill(post, i * k, (i + 1) * k, 0.0);
-        post[i * k + best] = 1.0;
+        Posteriors.topVoteInPlace(post, i * k, k);
       }
     }
     return post;
