@@ -1,5 +1,6 @@
 package org.crowd4j.bench.fuzz;
 
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,16 +13,18 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
 
 /**
  * Fuzzes every reader with Jazzer (coverage-guided, libFuzzer's engine), one JVM per target, from a
  * small seed corpus of valid files: {@code java -cp CLASSPATH org.crowd4j.bench.fuzz.FuzzReaders
- * [--runs N] [--seed S] [--targets answers,gold,...] [--workers W] [--max-seconds T] [--out DIR]}:
- * {@code W} JVMs per target (seeds S, S+1, …; N/W executions each) run at once, all targets
- * together when W > 1. Prints one line per target (executions summed over its workers, the slowest
- * worker's seconds, findings) and exits 1 when any target found an input that makes a reader throw
- * something other than the project's bad-input error naming the file. The class path must hold this
- * module, its dependencies and Jazzer ({@code com.code-intelligence:jazzer}).
+ * [--runs N] [--seed S] [--targets answers,gold,...,masks,pairwise,text] [--workers W]
+ * [--max-seconds T] [--out DIR]}: {@code W} JVMs per target (seeds S, S+1, …; N/W executions each)
+ * run at once, all targets together when W > 1. Prints one line per target (executions summed over
+ * its workers, the slowest worker's seconds, findings) and exits 1 when any target found an input
+ * that makes a reader throw something other than the project's bad-input error naming the file. The
+ * class path must hold this module, its dependencies and Jazzer ({@code
+ * com.code-intelligence:jazzer}).
  */
 public final class FuzzReaders {
   /** Target name → class. */
@@ -34,6 +37,9 @@ public final class FuzzReaders {
     TARGETS.put("idx", IdxFuzz.class);
     TARGETS.put("model", ModelFuzz.class);
     TARGETS.put("exports", ExportsFuzz.class);
+    TARGETS.put("masks", MasksFuzz.class);
+    TARGETS.put("pairwise", PairwiseFuzz.class);
+    TARGETS.put("text", TextFuzz.class);
   }
 
   private static final Pattern DONE = Pattern.compile("Done (\\d+) runs in (\\d+) second");
@@ -328,9 +334,101 @@ public final class FuzzReaders {
                 "\"HITId\",\"WorkerId\",\"Input.a\",\"Input.b\",\"Answer.r\"\r\n"
                     + "\"H1\",\"W1\",\"x\",\"y\",\"Right\"\r\n"));
       }
+      case "masks" -> {
+        s.add(text(0, "task,worker,segmentation\nt1,w1,01;10\nt1,w2,2x2:1 2 1\nt2,w1,3x1:0 3\n"));
+        s.add(text(8, "task\tworker\tsegmentation\nt1\tw1\t 01 ; 10 \n"));
+        s.add(text(16, "task,worker,segmentation\nt1,w1,1x4:0 2 2\n"));
+        s.add(text(1, "task,segmentation\nt1,01;10\nt2,2x2:0 4\n"));
+        s.add(text(7, "worker,skill\nw1,0.9\nw2,0.5\n"));
+        s.add(variant(2, png(new BufferedImage(3, 2, BufferedImage.TYPE_BYTE_GRAY), 0x40)));
+        s.add(variant(10, png(new BufferedImage(2, 2, BufferedImage.TYPE_INT_ARGB), 0x80ff0000)));
+        s.add(variant(6, png(new BufferedImage(4, 1, BufferedImage.TYPE_BYTE_BINARY), 0xffffff)));
+        s.add(text(3, "2x3:1 2 3"));
+        s.add(text(4, "01;10;11"));
+        s.add(
+            text(
+                5,
+                "[{\"id\": 201, \"data\": {\"image\": \"/data/upload/1/street-1.png\"},"
+                    + " \"annotations\": [{\"completed_by\": 7, \"was_cancelled\": false,"
+                    + " \"result\": [{\"from_name\": \"tag\", \"to_name\": \"image\", \"type\":"
+                    + " \"brushlabels\", \"original_width\": 4, \"original_height\": 3,"
+                    + " \"value\": {\"format\": \"rle\", \"rle\": [0, 0, 0, 48, 57, 44, 252, 96,"
+                    + " 0, 127, 194, 0, 7, 253, 44, 0, 15, 248, 64, 0, 255, 171, 128, 0],"
+                    + " \"brushlabels\": [\"Car\"]}}, {\"from_name\": \"tag\", \"to_name\":"
+                    + " \"image\", \"type\": \"brushlabels\", \"original_width\": 4,"
+                    + " \"original_height\": 3, \"value\": {\"format\": \"rle\", \"rle\": [0, 0,"
+                    + " 0, 48, 57, 44, 253, 32, 0, 8, 8, 127, 233, 128, 0, 64, 67, 255, 83, 0]}}]},"
+                    + " {\"completed_by\": {\"id\": 12}, \"was_cancelled\": true, \"result\":"
+                    + " []}]}]\n"));
+      }
+      case "pairwise" -> {
+        String longFormat =
+            "worker,left,right,label\n7,summary-a,summary-b,summary-a\n"
+                + "12,summary-a,summary-b,summary-b\n15,summary-c,summary-a,summary-c\n";
+        s.add(text(0, longFormat));
+        s.add(text(8, longFormat.replace(',', '\t')));
+        s.add(text(16, longFormat));
+        s.add(text(1, "task,left,right,label\nq1,\"a,1\",b,b\nq2,b,c,c\n"));
+        s.add(text(7, "annotator,a,b,winner\nw1,x,y,y\n"));
+        s.add(text(2, "item,score\na,0.5\nb,-1\nc,2e0\n"));
+        String ls =
+            "[{\"id\": 401, \"data\": {\"text1\": \"summary-a\", \"text2\": \"summary-b\"},"
+                + " \"annotations\": [{\"completed_by\": 7, \"was_cancelled\": false, \"result\":"
+                + " [{\"from_name\": \"pw\", \"to_name\": \"text1,text2\", \"type\":"
+                + " \"pairwise\", \"value\": {\"selected\": \"left\"}}]}, {\"completed_by\":"
+                + " {\"id\": 12, \"email\": \"ann@example.com\"}, \"result\": [{\"from_name\":"
+                + " \"pw\", \"to_name\": \"text1,text2\", \"type\": \"pairwise\", \"value\":"
+                + " {\"selected\": \"right\"}}]}, {\"completed_by\": 15, \"was_cancelled\": true,"
+                + " \"result\": []}]}]\n";
+        s.add(text(3, ls));
+        s.add(text(6, ls));
+        s.add(
+            text(
+                4,
+                "INPUT:image_left\tINPUT:image_right\tOUTPUT:result\tGOLDEN:result"
+                    + "\tASSIGNMENT:worker_id\tASSIGNMENT:status\n"
+                    + "https://example.com/sbs/a.jpg\thttps://example.com/sbs/b.jpg\tleft\t"
+                    + "\t5f1b2c\tAPPROVED\n"
+                    + "https://example.com/sbs/a.jpg\thttps://example.com/sbs/b.jpg\tright\t"
+                    + "\t9e7d11\tREJECTED\n"));
+        s.add(
+            text(
+                5,
+                "\"HITId\",\"WorkerId\",\"AssignmentStatus\",\"Input.image_left\","
+                    + "\"Input.image_right\",\"Answer.better.label\"\r\n"
+                    + "\"H1\",\"A2WXYZ1EXAMPLE\",\"Approved\",\"https://example.com/q/x.jpg\","
+                    + "\"https://example.com/q/y.jpg\",\"Left\"\r\n"
+                    + "\"H1\",\"A3KLMN2EXAMPLE\",\"Rejected\",\"https://example.com/q/x.jpg\","
+                    + "\"https://example.com/q/y.jpg\",\"Right\"\r\n"));
+      }
+      case "text" -> {
+        s.add(
+            text(
+                0,
+                "task,worker,text,embedding\nt1,w1,hello there,0.5 -1 3e-2\n"
+                    + "t1,w2,\"hi, you\",[1.0E-5 2 .5]\nt2,w1,,\"1,2,3\"\n"));
+        s.add(text(4, "task\tworker\ttext\tembedding\nt1\tw1\ta b\t+1 2 -3\n"));
+        s.add(text(8, "task,worker,text,embedding\nt1,w1,x,1 2\n"));
+        s.add(text(1, "task,worker,text\nt1,w1,\nt2,w1,\"a \"\"quoted\"\" text\"\n"));
+        s.add(text(2, "task,worker,embedding\nt1,w1,0.1 0.2\nt1,w2,1 2\nt2,w1,3 4\n"));
+        s.add(text(2, "worker,task,e0,e1\nw1,t1,0.1,0.2\nw2,t1,1,2\nw1,t2,3,4\n"));
+        s.add(text(3, "task,embedding\nt1,1 2 3\nt2,-4 5e1 6\n"));
+        s.add(text(3, "task,x,y\nt1,1,2\nt2,.5,-0.25\n"));
+      }
       default -> throw new IllegalArgumentException(target);
     }
     return s;
+  }
+
+  /** {@code image} with its first pixel and the last set to {@code rgb}, as PNG bytes. */
+  private static byte[] png(BufferedImage image, int rgb) throws IOException {
+    image.setRGB(0, 0, rgb);
+    image.setRGB(image.getWidth() - 1, image.getHeight() - 1, rgb);
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    if (!ImageIO.write(image, "png", out)) {
+      throw new IOException("no PNG writer");
+    }
+    return out.toByteArray();
   }
 
   /** {@code body} behind the variant byte {@code variant}. */

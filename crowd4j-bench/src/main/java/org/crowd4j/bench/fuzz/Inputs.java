@@ -3,6 +3,7 @@ package org.crowd4j.bench.fuzz;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.GZIPOutputStream;
@@ -43,6 +44,47 @@ final class Inputs {
       throw new UncheckedIOException(e);
     }
     return out.toByteArray();
+  }
+
+  /**
+   * A new folder of the temporary directory for the targets whose readers take a path, deleted with
+   * the files {@link #write} puts there when the JVM exits.
+   */
+  static Path scratch(String target) {
+    try {
+      Path dir = Files.createTempDirectory("crowd4j-fuzz-" + target);
+      dir.toFile().deleteOnExit();
+      return dir;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** {@code bytes} written to {@code dir/name} (replacing the last execution's file). */
+  static Path write(Path dir, String name, byte[] bytes) {
+    Path file = dir.resolve(name);
+    try {
+      Files.createDirectories(file.getParent());
+      Files.write(file, bytes);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    file.getParent().toFile().deleteOnExit();
+    file.toFile().deleteOnExit();
+    return file;
+  }
+
+  /**
+   * The name of file {@code stem} in the container chosen by {@code c} (bits 0–1): CSV, TSV,
+   * gzipped CSV, or raw bytes that claim to be gzip ({@code .csv.gz} for both).
+   */
+  static String fileName(String stem, int c) {
+    return stem + ((c & 3) == 1 ? ".tsv" : (c & 3) >= 2 ? ".csv.gz" : ".csv");
+  }
+
+  /** {@code body} written under {@code dir} as file {@code stem} in container {@code c}. */
+  static Path container(Path dir, String stem, int c, byte[] body) {
+    return write(dir, fileName(stem, c), (c & 3) == 2 ? gzip(body) : body);
   }
 
   /** Fails unless {@code e} names {@code file} as the project's bad-input errors do. */

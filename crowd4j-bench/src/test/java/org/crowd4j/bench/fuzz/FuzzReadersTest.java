@@ -22,7 +22,18 @@ class FuzzReadersTest {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"answers", "gold", "features", "idx", "model", "exports"})
+  @ValueSource(
+      strings = {
+        "answers",
+        "gold",
+        "features",
+        "idx",
+        "model",
+        "exports",
+        "masks",
+        "pairwise",
+        "text"
+      })
   void shortCampaignFindsNothing(String target) throws Exception {
     FuzzReaders.Result r = FuzzReaders.run(target, RUNS, 1, dir);
     assertTrue(r.clean(), target + ": " + r.finding() + "\n" + Files.readString(r.log()));
