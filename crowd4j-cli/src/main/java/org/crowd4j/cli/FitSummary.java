@@ -33,4 +33,14 @@ final class FitSummary {
         loadSeconds,
         fitSeconds);
   }
+
+  /** Prints the line of a Spark fit: iterations, convergence and the seconds of load and fit. */
+  static void printSpark(PrintWriter outw, Diagnostics d, double seconds) {
+    outw.printf(
+        Locale.ROOT,
+        "iterations %d, converged %s, load + fit %.2f s%n",
+        d.iterations(),
+        d.converged(),
+        seconds);
+  }
 }

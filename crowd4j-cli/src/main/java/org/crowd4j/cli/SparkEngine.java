@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.Map;
-import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.IterationListener;
 import org.crowd4j.spark.AnswerColumns;
 import org.crowd4j.spark.SparkAggregation;
@@ -123,23 +122,17 @@ final class SparkEngine {
     if (!cmd.output.human()) {
       return;
     }
-    out.printf(
-        Locale.ROOT,
-        "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers%n",
-        o.method(),
-        o.answers(),
-        o.sparkVersion(),
-        o.master(),
-        o.partitions(),
-        o.tasks(),
-        o.workers(),
-        o.numAnswers());
-    out.printf(
-        Locale.ROOT,
-        "iterations %d, converged %s, load + fit %.2f s%n",
-        o.diagnostics().iterations(),
-        o.diagnostics().converged(),
-        o.seconds());
+    out.println(
+        headline(
+            o.method(),
+            o.answers(),
+            o.sparkVersion(),
+            o.master(),
+            o.partitions(),
+            o.tasks(),
+            o.workers(),
+            o.numAnswers()));
+    FitSummary.printSpark(out, o.diagnostics(), o.seconds());
     if (cmd.gold != null) {
       out.println(AggregateNumericCommand.goldLine(o.goldTasks(), o.pearson(), o.rmse(), o.mae()));
     }
@@ -230,25 +223,20 @@ final class SparkEngine {
     if (quiet) {
       return;
     }
-    Diagnostics d = o.diagnostics();
-    out.printf(
-        Locale.ROOT,
-        "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers, %d classes%n",
-        o.method(),
-        o.answers(),
-        o.sparkVersion(),
-        o.master(),
-        o.partitions(),
-        o.tasks(),
-        o.workers(),
-        o.numAnswers(),
-        o.classes());
-    out.printf(
-        Locale.ROOT,
-        "iterations %d, converged %s, load + fit %.2f s%n",
-        d.iterations(),
-        d.converged(),
-        o.seconds());
+    out.println(
+        headline(
+                o.method(),
+                o.answers(),
+                o.sparkVersion(),
+                o.master(),
+                o.partitions(),
+                o.tasks(),
+                o.workers(),
+                o.numAnswers())
+            + ", "
+            + o.classes()
+            + " classes");
+    FitSummary.printSpark(out, o.diagnostics(), o.seconds());
     if (cmd.gold != null && cmd.trainGold != null) {
       out.printf(
           Locale.ROOT,
@@ -273,5 +261,28 @@ final class SparkEngine {
       out.println("Spark ML model saved to " + cmd.sparkModelOut);
     }
     out.flush();
+  }
+
+  /** The first line of a Spark run's summary: method, input, Spark, master, partitions, counts. */
+  private static String headline(
+      String method,
+      String answers,
+      String sparkVersion,
+      String master,
+      int partitions,
+      long tasks,
+      long workers,
+      long numAnswers) {
+    return String.format(
+        Locale.ROOT,
+        "%s on %s (Spark %s, %s, %d partitions): %d tasks, %d workers, %d answers",
+        method,
+        answers,
+        sparkVersion,
+        master,
+        partitions,
+        tasks,
+        workers,
+        numAnswers);
   }
 }

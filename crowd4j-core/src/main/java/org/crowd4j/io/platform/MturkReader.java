@@ -19,6 +19,9 @@ import org.crowd4j.io.CsvFormat;
  * ExportReader#readComparisons}) are one per row, between two item columns.
  */
 final class MturkReader implements ResultsTable.Platform {
+  private static final java.util.Set<String> STATUSES =
+      java.util.Set.of("Submitted", "Approved", "Rejected");
+
   /** The one instance. */
   static final MturkReader MTURK = new MturkReader();
 
@@ -56,7 +59,7 @@ final class MturkReader implements ResultsTable.Platform {
 
   @Override
   public java.util.Set<String> statuses() {
-    return java.util.Set.of("Submitted", "Approved", "Rejected");
+    return STATUSES;
   }
 
   @Override

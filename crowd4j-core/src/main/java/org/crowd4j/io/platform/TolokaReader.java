@@ -27,6 +27,10 @@ import org.crowd4j.io.StrictInput;
  * each is; {@link ResultsTable} reads the rows into records.
  */
 final class TolokaReader implements ResultsTable.Platform {
+  private static final java.util.Set<String> STATUSES =
+      java.util.Set.of(
+          "SUBMITTED", "ACCEPTED", "APPROVED", "REJECTED", "SKIPPED", "EXPIRED", "ACTIVE");
+
   /** The one instance. */
   static final TolokaReader TOLOKA = new TolokaReader();
 
@@ -70,8 +74,7 @@ final class TolokaReader implements ResultsTable.Platform {
 
   @Override
   public java.util.Set<String> statuses() {
-    return java.util.Set.of(
-        "SUBMITTED", "ACCEPTED", "APPROVED", "REJECTED", "SKIPPED", "EXPIRED", "ACTIVE");
+    return STATUSES;
   }
 
   @Override
