@@ -207,7 +207,7 @@ public final class BradleyTerry
     }
     ScoreErrors.Result errors =
         ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
-    List<String> notes = Fits.notes(counts, lambda > 0);
+    List<String> notes = Fits.notes(counts, lambda);
     Diagnostics diagnostics =
         new Diagnostics(
             iterations,

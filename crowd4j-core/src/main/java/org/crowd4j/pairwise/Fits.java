@@ -28,8 +28,12 @@ final class Fits {
     }
   }
 
-  /** Warnings on items that never won, never lost or were never compared, and on components. */
-  static List<String> notes(PairCounts counts, boolean prior) {
+  /**
+   * Warnings on items that never won, never lost or were never compared, on wins that separate
+   * groups of items, and on components.
+   */
+  static List<String> notes(PairCounts counts, double lambda) {
+    boolean prior = lambda > 0;
     int neverWon = 0;
     int neverLost = 0;
     int never = 0;
@@ -58,6 +62,24 @@ final class Fits {
               "%d item(s) were never compared; their score %s",
               never,
               prior ? "is the prior's (the reference item's)" : "is NaN and they rank last"));
+    }
+    // every item that never won or never lost is a group of its own, noted above already
+    if (counts.winGroups - counts.components > neverWon + neverLost) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "the wins separate the items into %d groups, some of which beat another group without"
+                  + " ever losing to it: the maximum-likelihood gap between such groups is infinite,"
+                  + " %s",
+              counts.winGroups,
+              prior
+                  ? String.format(
+                      Locale.ROOT,
+                      "so the prior (%s) alone sets it and the standard errors are large; a larger"
+                          + " prior (--prior) shrinks the scores towards each other",
+                      lambda)
+                  : "so the scores of the groups below drift towards 0; a prior (--prior) keeps"
+                      + " them finite"));
     }
     if (counts.components > 1) {
       notes.add(

@@ -205,6 +205,6 @@ public final class NoisyBradleyTerry
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
         provenance(data.digest(), start),
-        Fits.notes(counts, options().prior() > 0));
+        Fits.notes(counts, options().prior()));
   }
 }

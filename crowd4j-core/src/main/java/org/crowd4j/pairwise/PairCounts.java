@@ -5,10 +5,11 @@ import java.util.Arrays;
 /**
  * The comparisons folded into distinct unordered pairs {@code (a < b)}: how often each pair was
  * compared and how often {@code a} won, the wins of every item, which pair each comparison belongs
- * to, and the connected components of the comparison graph. Built once in O(m log m) for m
- * comparisons by sorting one {@code long} pair key per comparison; every fitting iteration then
- * costs O(pairs) ≤ O(m). Also built from pair totals counted elsewhere ({@link #fold}, for {@link
- * PairWins}).
+ * to, the connected components of the comparison graph and the strongly connected components of the
+ * win graph (an edge from each item to every item it beat at least once). Built once in O(m log m)
+ * for m comparisons by sorting one {@code long} pair key per comparison; every fitting iteration
+ * then costs O(pairs) ≤ O(m). Also built from pair totals counted elsewhere ({@link #fold}, for
+ * {@link PairWins}).
  */
 final class PairCounts {
   final int items;
@@ -21,6 +22,13 @@ final class PairCounts {
   final int[] pairOf;
   final int[] component;
   final int components;
+
+  /**
+   * Strongly connected components of the win graph. Maximum-likelihood Bradley–Terry scores exist
+   * (Zermelo; Ford 1957) only when this equals {@link #components}: otherwise some group of items
+   * beats another without ever losing to it, and the gap between their scores grows without bound.
+   */
+  final int winGroups;
 
   private PairCounts(int n, int[] a, int[] b, int[] count, int[] winsA, int[] pairOf) {
     items = n;
@@ -45,6 +53,7 @@ final class PairCounts {
     }
     component = new int[n];
     components = label(n, a, b, component);
+    winGroups = stronglyConnected(n, a, b, count, winsA);
   }
 
   /** The pair counts of {@code data}. */
@@ -181,6 +190,97 @@ final class PairCounts {
       out[i] = out[r];
     }
     return next;
+  }
+
+  /**
+   * Counts the strongly connected components of the win graph in O(items + pairs) (Kosaraju, with
+   * explicit stacks: no recursion on long chains).
+   */
+  private static int stronglyConnected(int n, int[] a, int[] b, int[] count, int[] winsA) {
+    int[][] forward = winEdges(n, a, b, count, winsA, false);
+    int[][] backward = winEdges(n, a, b, count, winsA, true);
+    int[] order = new int[n];
+    int done = 0;
+    boolean[] seen = new boolean[n];
+    int[] stack = new int[n];
+    int[] next = new int[n];
+    for (int s = 0; s < n; s++) {
+      if (seen[s]) {
+        continue;
+      }
+      int top = 0;
+      stack[top++] = s;
+      seen[s] = true;
+      next[s] = forward[0][s];
+      while (top > 0) {
+        int v = stack[top - 1];
+        if (next[v] < forward[0][v + 1]) {
+          int w = forward[1][next[v]++];
+          if (!seen[w]) {
+            seen[w] = true;
+            next[w] = forward[0][w];
+            stack[top++] = w;
+          }
+        } else {
+          order[done++] = v;
+          top--;
+        }
+      }
+    }
+    boolean[] assigned = new boolean[n];
+    int groups = 0;
+    for (int k = n - 1; k >= 0; k--) {
+      int s = order[k];
+      if (assigned[s]) {
+        continue;
+      }
+      groups++;
+      int top = 0;
+      stack[top++] = s;
+      assigned[s] = true;
+      while (top > 0) {
+        int v = stack[--top];
+        for (int e = backward[0][v]; e < backward[0][v + 1]; e++) {
+          int w = backward[1][e];
+          if (!assigned[w]) {
+            assigned[w] = true;
+            stack[top++] = w;
+          }
+        }
+      }
+    }
+    return groups;
+  }
+
+  /**
+   * The win graph in compressed rows: {@code [offsets (n + 1), targets]}, an edge from winner to
+   * loser of every pair where that side won at least once; {@code reversed} gives loser to winner.
+   */
+  private static int[][] winEdges(
+      int n, int[] a, int[] b, int[] count, int[] winsA, boolean reversed) {
+    int[] offsets = new int[n + 1];
+    for (int p = 0; p < a.length; p++) {
+      if (winsA[p] > 0) {
+        offsets[(reversed ? b[p] : a[p]) + 1]++;
+      }
+      if (count[p] - winsA[p] > 0) {
+        offsets[(reversed ? a[p] : b[p]) + 1]++;
+      }
+    }
+    for (int i = 0; i < n; i++) {
+      offsets[i + 1] += offsets[i];
+    }
+    int[] targets = new int[offsets[n]];
+    int[] fill = Arrays.copyOf(offsets, n);
+    for (int p = 0; p < a.length; p++) {
+      if (winsA[p] > 0) {
+        targets[fill[reversed ? b[p] : a[p]]++] = reversed ? a[p] : b[p];
+      }
+      if (count[p] - winsA[p] > 0) {
+        targets[fill[reversed ? a[p] : b[p]]++] = reversed ? b[p] : a[p];
+      }
+    }
+    return new int[][] {offsets, targets};
   }
 
   private static int root(int[] parent, int i) {

@@ -54,16 +54,19 @@ public final class MaskAnswers extends InputOrderAnswers {
     private int[] worker = new int[64];
     private Mask[] masks = new Mask[64];
     private int size;
+    private long pixels;
 
     private Builder() {}
 
     /**
      * Adds a mask.
      *
-     * @throws IllegalArgumentException when the worker already answered the task or the mask's size
-     *     differs from the task's earlier masks
+     * @throws IllegalArgumentException when the worker already answered the task, the mask's size
+     *     differs from the task's earlier masks or the masks together exceed {@link
+     *     PixelBudget#maxTotalPixels()}
      */
     public Builder add(String taskId, String workerId, Mask mask) {
+      PixelBudget.checkTotal(pixels + mask.pixels());
       Integer t = taskIds.get(taskId);
       if (t != null && !taskShape.get(t).sameSize(mask)) {
         Mask first = taskShape.get(t);
@@ -105,6 +108,7 @@ public final class MaskAnswers extends InputOrderAnswers {
       worker[size] = w;
       masks[size] = mask;
       size++;
+      pixels += mask.pixels();
       return this;
     }
 

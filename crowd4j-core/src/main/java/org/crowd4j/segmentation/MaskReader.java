@@ -184,9 +184,17 @@ public final class MaskReader {
     try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int sc = t.column(layout.segmentation());
+      long pixels = 0;
       while (t.next()) {
         String task = t.id(tc);
-        if (out.put(task, parse(t, sc, dir)) != null) {
+        Mask mask = parse(t, sc, dir);
+        pixels += mask.pixels();
+        try {
+          PixelBudget.checkTotal(pixels);
+        } catch (IllegalArgumentException e) {
+          throw t.error(layout.segmentation(), e.getMessage());
+        }
+        if (out.put(task, mask) != null) {
           throw t.error(layout.task(), "task '" + task + "' has a second true mask");
         }
       }

@@ -128,6 +128,45 @@ class MaskTest {
     assertTrue(f.getMessage().contains("pixel budget"), f.getMessage());
   }
 
+  /**
+   * Many masks each within the budget, declared by short run-length fields, are held to the budget
+   * of one file's masks together: refused at the row that passes it, for answers and for truth.
+   */
+  @Test
+  void theMasksOfOneFileTogetherHaveABudget() throws Exception {
+    assertEquals(4 * Runtime.getRuntime().maxMemory(), PixelBudget.maxTotalPixels());
+    StringBuilder rows = new StringBuilder("task,worker,segmentation\n");
+    StringBuilder truth = new StringBuilder("task,segmentation\n");
+    for (int i = 0; i < 5; i++) {
+      rows.append("t").append(i).append(",w1,100x100:10000\n");
+      truth.append("t").append(i).append(",100x100:10000\n");
+    }
+    Path csv = Files.writeString(dir.resolve("many.csv"), rows);
+    Path gold = Files.writeString(dir.resolve("truth.csv"), truth);
+    System.setProperty(PixelBudget.TOTAL_PROPERTY, "40000");
+    try {
+      CrowdFormatException e =
+          assertThrows(
+              CrowdFormatException.class,
+              () -> MaskReader.read(csv, MaskReader.Layout.defaults(), CsvFormat.defaults()));
+      assertTrue(e.getMessage().contains("many.csv:6"), e.getMessage());
+      assertTrue(e.getMessage().contains("50000 pixels in all"), e.getMessage());
+      assertEquals("segmentation", e.field());
+      CrowdFormatException f =
+          assertThrows(
+              CrowdFormatException.class,
+              () -> MaskReader.readTruth(gold, MaskReader.Layout.defaults(), CsvFormat.defaults()));
+      assertTrue(f.getMessage().contains("truth.csv:6"), f.getMessage());
+      System.setProperty(PixelBudget.TOTAL_PROPERTY, "50000");
+      assertEquals(
+          5, MaskReader.read(csv, MaskReader.Layout.defaults(), CsvFormat.defaults()).size());
+      System.setProperty(PixelBudget.TOTAL_PROPERTY, "many");
+      assertThrows(IllegalStateException.class, PixelBudget::maxTotalPixels);
+    } finally {
+      System.clearProperty(PixelBudget.TOTAL_PROPERTY);
+    }
+  }
+
   @Test
   void aPngIsCheckedFromItsHeaderAndTheBudgetCanBeRaised() throws Exception {
     Path png = dir.resolve("m.png");
