@@ -69,7 +69,8 @@ public final class AtomicFiles {
    * Writes the folder {@code target} through a temporary sibling folder: a missing or empty target
    * is replaced in one rename, and a target that holds only files of an earlier run ({@code own}
    * tells them by name) is swapped out and deleted. A target holding other files keeps them: the
-   * content is then written into it, each file atomically but not the folder as a whole.
+   * content is then written into it, each file atomically but not the folder as a whole. A target
+   * that is a file, not a folder, is an error (it is not replaced).
    */
   public static void writeFolder(Path target, Predicate<String> own, FolderContent content)
       throws IOException {
@@ -79,6 +80,9 @@ public final class AtomicFiles {
       throw new IOException("cannot write the root folder " + abs);
     }
     Files.createDirectories(parent);
+    if (Files.exists(abs, java.nio.file.LinkOption.NOFOLLOW_LINKS) && !Files.isDirectory(abs)) {
+      throw new IOException(abs + " exists and is not a folder");
+    }
     if (Files.isDirectory(abs) && !onlyOwnFiles(abs, own)) {
       content.writeTo(abs);
       return;

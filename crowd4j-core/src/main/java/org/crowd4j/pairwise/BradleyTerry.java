@@ -207,7 +207,7 @@ public final class BradleyTerry
     }
     ScoreErrors.Result errors =
         ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
-    List<String> notes = Fits.notes(counts, lambda);
+    List<String> notes = Fits.notes(counts, lambda, items, errors.stderr());
     Diagnostics diagnostics =
         new Diagnostics(
             iterations,

@@ -3,6 +3,7 @@ package org.crowd4j.pairwise;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.crowd4j.data.Vocabulary;
 import org.crowd4j.method.FitProgress;
 
 /** What every pairwise fit shares: provenance and the notes on the comparison graph. */
@@ -17,6 +18,12 @@ final class Fits {
   /** The largest prior: a million virtual comparisons per item keeps every term finite. */
   static final double MAX_PRIOR = 1e6;
 
+  /**
+   * Log-score standard errors above this mean the comparisons hardly pin a score down: its 95 %
+   * interval spans more than a factor e<sup>±9.8</sup>.
+   */
+  static final double LOOSE_STDERR = 5;
+
   static void requireOptions(int maxIterations, double tol, double prior, int maxDenseErrors) {
     FitProgress.requireLimits(maxIterations, tol);
     if (!(prior >= 0 && prior <= MAX_PRIOR)) {
@@ -30,9 +37,10 @@ final class Fits {
 
   /**
    * Warnings on items that never won, never lost or were never compared, on wins that separate
-   * groups of items, and on components.
+   * groups of items, on components, and on scores the comparisons hardly pin down ({@code stderr}
+   * of the log-scores of {@code items} above {@link #LOOSE_STDERR}).
    */
-  static List<String> notes(PairCounts counts, double lambda) {
+  static List<String> notes(PairCounts counts, double lambda, Vocabulary items, double[] stderr) {
     boolean prior = lambda > 0;
     int neverWon = 0;
     int neverLost = 0;
@@ -89,6 +97,30 @@ final class Fits {
                   + " component only%s",
               counts.components,
               prior ? " (across components only through the prior)" : ""));
+    }
+    int loose = 0;
+    int loosest = -1;
+    for (int i = 0; i < stderr.length; i++) {
+      if (stderr[i] > LOOSE_STDERR) {
+        loose++;
+        if (loosest < 0 || stderr[i] > stderr[loosest]) {
+          loosest = i;
+        }
+      }
+    }
+    if (loose > 0) {
+      notes.add(
+          String.format(
+              Locale.ROOT,
+              "%d item(s) have log-score standard errors above %s (largest: %s, %.4g): the"
+                  + " comparisons hardly pin their scores down and the fit lets them run off; %s",
+              loose,
+              LOOSE_STDERR,
+              items.name(loosest),
+              stderr[loosest],
+              prior
+                  ? "a larger prior (--prior, e.g. 1) keeps them in check"
+                  : "a prior (--prior) keeps them finite"));
     }
     return notes;
   }

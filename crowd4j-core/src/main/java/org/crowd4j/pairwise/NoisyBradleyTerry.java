@@ -205,6 +205,6 @@ public final class NoisyBradleyTerry
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
         provenance(data.digest(), start),
-        Fits.notes(counts, options().prior()));
+        Fits.notes(counts, options().prior(), data.items(), errors.stderr()));
   }
 }

@@ -86,4 +86,75 @@ class SeparatedWinsTest {
         new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults())
             .fit(data).notes().stream().anyMatch(s -> s.contains("separate")));
   }
+
+  /**
+   * crowd-kit's prior lets an item whose few losses can be blamed on bad workers run off (the
+   * example of docs/cli.md): the note names it; a prior of 1 keeps every score in check.
+   */
+  @Test
+  void scoresTheComparisonsHardlyPinDownAreNoted() {
+    Comparisons data =
+        PairwiseSimulator.simulate(
+                new PairwiseSimulator.Spec(
+                    200, 10_000, 50, 0.2, 0.1, 1.0, PairwiseSimulator.Model.BT),
+                1)
+            .data();
+    Ranking loose = new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults()).fit(data);
+    double worst = 0;
+    for (int i = 0; i < data.numItems(); i++) {
+      worst = Math.max(worst, loose.stderr(i));
+    }
+    assertTrue(worst > 40, "the run-off of docs/cli.md's example: " + worst);
+    assertTrue(
+        loose.notes().stream()
+            .anyMatch(s -> s.contains("3 item(s) have log-score standard errors")),
+        loose.notes().toString());
+    Ranking firm =
+        new NoisyBradleyTerry(NoisyBradleyTerry.Options.defaults().withPrior(1)).fit(data);
+    for (int i = 0; i < data.numItems(); i++) {
+      assertTrue(firm.stderr(i) <= Fits.LOOSE_STDERR, "item " + i + ": " + firm.stderr(i));
+    }
+    assertFalse(firm.notes().stream().anyMatch(s -> s.contains("standard errors")));
+  }
+
+  @Test
+  void theLooseScoreNoteCountsAndNamesTheLoosest() {
+    PairCounts counts = PairCounts.of(of("a>b", "b>a", "b>c", "c>b"));
+    List<String> notes =
+        Fits.notes(
+            counts,
+            1e-5,
+            org.crowd4j.data.Vocabulary.of(List.of("a", "b", "c")),
+            new double[] {6, 1, 40});
+    assertTrue(
+        notes.contains(
+            "2 item(s) have log-score standard errors above 5.0 (largest: c, 40.00): the"
+                + " comparisons hardly pin their scores down and the fit lets them run off; a"
+                + " larger prior (--prior, e.g. 1) keeps them in check"),
+        notes.toString());
+  }
+
+  @Test
+  void itemsThatNeverWonOrLostAreCountedExactly() {
+    PairCounts counts = PairCounts.of(of("a>b", "a>c", "d>e", "e>d"));
+    org.crowd4j.data.Vocabulary items =
+        org.crowd4j.data.Vocabulary.of(List.of("a", "b", "c", "d", "e"));
+    double[] errors = {1, 1, 1, 1, 1};
+    assertEquals(
+        List.of(
+            "2 item(s) never won (its maximum-likelihood score does not exist; a prior keeps it"
+                + " finite)",
+            "1 item(s) never lost (its maximum-likelihood score does not exist; a prior keeps it"
+                + " finite)",
+            "the comparison graph has 2 connected components: scores are comparable within a"
+                + " component only"),
+        Fits.notes(counts, 0, items, errors));
+    assertEquals(
+        List.of(
+            "2 item(s) never won",
+            "1 item(s) never lost",
+            "the comparison graph has 2 connected components: scores are comparable within a"
+                + " component only (across components only through the prior)"),
+        Fits.notes(counts, 0.5, items, errors));
+  }
 }
