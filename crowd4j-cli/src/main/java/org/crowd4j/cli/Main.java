@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.NoSuchFileException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.ModelFileException;
 import org.crowd4j.method.MethodList;
@@ -24,29 +25,6 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Learning from crowds: aggregate noisy labels and estimate annotator quality.",
-    subcommands = {
-      AggregateCommand.class,
-      AggregateTextCommand.class,
-      AggregateNumericCommand.class,
-      AggregateMasksCommand.class,
-      AggregateMultiLabelCommand.class,
-      SimulateCommand.class,
-      EvaluateCommand.class,
-      DemoCommand.class,
-      TrainCommand.class,
-      PredictCommand.class,
-      RecommendCommand.class,
-      ReproduceCommand.class,
-      ReportCommand.class,
-      PlotCommand.class,
-      RankCommand.class,
-      SimulatePairwiseCommand.class,
-      SimulateMultiLabelCommand.class,
-      SimulateTextCommand.class,
-      SimulateMasksCommand.class,
-      CompletionCommand.class,
-      CommandLine.HelpCommand.class
-    },
     footerHeading = "%n",
     footer = {
       "Options of a command: crowd4j COMMAND --help",
@@ -69,25 +47,121 @@ public final class Main implements Runnable {
     throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand");
   }
 
-  /** Builds the command line (also used by tests). */
+  /**
+   * The subcommands' names, in the order of the help's command list. Each one's class is named in
+   * {@link #command(String)} only, so that a run loads (and picocli reflects over) the command it
+   * runs and no other.
+   */
+  static final List<String> COMMANDS =
+      List.of(
+          "aggregate",
+          "aggregate-text",
+          "aggregate-numeric",
+          "aggregate-masks",
+          "aggregate-multilabel",
+          "simulate",
+          "evaluate",
+          "demo",
+          "train",
+          "predict",
+          "recommend",
+          "reproduce",
+          "report",
+          "plot",
+          "rank",
+          "simulate-pairwise",
+          "simulate-multilabel",
+          "simulate-text",
+          "simulate-masks",
+          "completion",
+          "help");
+
+  /** The class of the subcommand {@code name} (one of {@link #COMMANDS}). */
+  static Class<?> command(String name) {
+    return switch (name) {
+      case "aggregate" -> AggregateCommand.class;
+      case "aggregate-text" -> AggregateTextCommand.class;
+      case "aggregate-numeric" -> AggregateNumericCommand.class;
+      case "aggregate-masks" -> AggregateMasksCommand.class;
+      case "aggregate-multilabel" -> AggregateMultiLabelCommand.class;
+      case "simulate" -> SimulateCommand.class;
+      case "evaluate" -> EvaluateCommand.class;
+      case "demo" -> DemoCommand.class;
+      case "train" -> TrainCommand.class;
+      case "predict" -> PredictCommand.class;
+      case "recommend" -> RecommendCommand.class;
+      case "reproduce" -> ReproduceCommand.class;
+      case "report" -> ReportCommand.class;
+      case "plot" -> PlotCommand.class;
+      case "rank" -> RankCommand.class;
+      case "simulate-pairwise" -> SimulatePairwiseCommand.class;
+      case "simulate-multilabel" -> SimulateMultiLabelCommand.class;
+      case "simulate-text" -> SimulateTextCommand.class;
+      case "simulate-masks" -> SimulateMasksCommand.class;
+      case "completion" -> CompletionCommand.class;
+      case "help" -> CommandLine.HelpCommand.class;
+      default -> throw new IllegalArgumentException("no command " + name);
+    };
+  }
+
+  /** Builds the command line with every subcommand (also used by tests). */
   public static CommandLine commandLine() {
+    return commandLine(COMMANDS);
+  }
+
+  /**
+   * Builds the command line that {@code args} need: with the one subcommand they run when the first
+   * argument names it, with none for {@code --version} alone, else with every subcommand (the
+   * top-level help lists them, {@code help} and {@code completion} walk them, a misspelt command
+   * gets suggestions from them). Each command's options, help and exit codes are those of the full
+   * command line; start-up loads only the classes of the command that runs.
+   */
+  static CommandLine commandLine(String[] args) {
+    if (versionOnly(args)) {
+      return commandLine(List.of());
+    }
+    if (args.length > 0
+        && COMMANDS.contains(args[0])
+        && !args[0].equals("help")
+        && !args[0].equals("completion")) {
+      return commandLine(List.of(args[0]));
+    }
+    return commandLine();
+  }
+
+  /** Whether {@code args} are {@code --version} (or {@code -V}) alone. */
+  static boolean versionOnly(String[] args) {
+    return args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"));
+  }
+
+  /** The command line with the subcommands {@code names} (in {@link #COMMANDS}' order). */
+  private static CommandLine commandLine(List<String> names) {
     CommandLine cl = new CommandLine(new Main());
-    cl.getSubcommands()
-        .get("aggregate")
-        .getCommandSpec()
-        .usageMessage()
-        .footer(AggregateCommand.methodList());
-    cl.getSubcommands()
-        .get("train")
-        .getCommandSpec()
-        .usageMessage()
-        .footer(TrainCommand.learnerList());
-    ReproduceCommand.settingsInHelp(
-        cl.getSubcommands().get("reproduce").getCommandSpec().usageMessage());
-    methodsInHelp(cl, "aggregate-text", TextMethods.LIST, 18);
-    methodsInHelp(cl, "aggregate-masks", MaskMethods.LIST, 4);
-    methodsInHelp(cl, "rank", RankingMethods.LIST, 8);
-    methodsInHelp(cl, "aggregate-numeric", NumericMethods.LIST, 6);
+    for (String name : names) {
+      cl.addSubcommand(name, command(name));
+    }
+    Map<String, CommandLine> sub = cl.getSubcommands();
+    if (sub.containsKey("aggregate")) {
+      sub.get("aggregate").getCommandSpec().usageMessage().footer(AggregateCommand.methodList());
+    }
+    if (sub.containsKey("train")) {
+      sub.get("train").getCommandSpec().usageMessage().footer(TrainCommand.learnerList());
+    }
+    if (sub.containsKey("reproduce")) {
+      ReproduceCommand.settingsInHelp(sub.get("reproduce").getCommandSpec().usageMessage());
+    }
+    if (sub.containsKey("aggregate-text")) {
+      methodsInHelp(cl, "aggregate-text", TextMethods.LIST, 18);
+    }
+    if (sub.containsKey("aggregate-masks")) {
+      methodsInHelp(cl, "aggregate-masks", MaskMethods.LIST, 4);
+    }
+    if (sub.containsKey("rank")) {
+      methodsInHelp(cl, "rank", RankingMethods.LIST, 8);
+    }
+    if (sub.containsKey("aggregate-numeric")) {
+      methodsInHelp(cl, "aggregate-numeric", NumericMethods.LIST, 6);
+    }
     exitCodesInHelp(cl);
     cl.setParameterExceptionHandler(Main::usageError);
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> failure(ex, cmd));
@@ -183,6 +257,14 @@ public final class Main implements Runnable {
     System.setProperty("org.slf4j.simpleLogger.showThreadName", "false");
     System.setProperty("org.slf4j.simpleLogger.showLogName", "false");
     System.setProperty("org.slf4j.simpleLogger.log.ai.djl.util.cuda.CudaUtils", "error");
-    System.exit(commandLine().execute(args));
+    if (versionOnly(args)) {
+      // as picocli prints it (mixinStandardHelpOptions), without building the command line
+      for (String line : new VersionProvider().getVersion()) {
+        System.out.println(line);
+      }
+      System.out.flush();
+      System.exit(ExitCodes.OK);
+    }
+    System.exit(commandLine(args).execute(args));
   }
 }

@@ -23,8 +23,14 @@ import picocli.CommandLine.Option;
  * shown while files load.
  */
 final class Output {
-  private static final ObjectMapper JSON =
-      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  /**
+   * The JSON writer, made on first use: building an ObjectMapper loads some 400 classes, which a
+   * run without {@code --json} (this class is a mixin of most commands) need not pay for.
+   */
+  private static final class Json {
+    static final ObjectMapper MAPPER =
+        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  }
 
   /** Files at least this large show a progress bar while they load. */
   static final long BIG_FILE_BYTES = 16L << 20;
@@ -58,7 +64,7 @@ final class Output {
 
   /** A new JSON result for {@code command}. */
   static ObjectNode object(String command) {
-    ObjectNode o = JSON.createObjectNode();
+    ObjectNode o = Json.MAPPER.createObjectNode();
     o.put("command", command);
     return o;
   }
@@ -84,7 +90,7 @@ final class Output {
   /** Prints {@code result} on {@code out} (pretty, one object). */
   static void print(PrintWriter out, ObjectNode result) {
     try {
-      out.println(JSON.writeValueAsString(result));
+      out.println(Json.MAPPER.writeValueAsString(result));
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

@@ -52,7 +52,10 @@ import picocli.CommandLine.Option;
     },
     footerHeading = "%nLearners:%n")
 final class TrainCommand implements Callable<Integer> {
-  private static final ObjectMapper TREES = new ObjectMapper();
+  /** Made on first use, not when picocli builds the command (help, other commands). */
+  private static final class Trees {
+    static final ObjectMapper MAPPER = new ObjectMapper();
+  }
 
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -336,7 +339,7 @@ final class TrainCommand implements Callable<Integer> {
       j.put("annotatorEpochs", s.annotatorEpochs());
       Output.put(j, "annotatorScore", s.annotatorScore());
       j.put("standardized", model.standardized());
-      j.set("tuning", TREES.valueToTree(model.tuning()));
+      j.set("tuning", Trees.MAPPER.valueToTree(model.tuning()));
       if (output.human()) {
         outw.printf(
             Locale.ROOT,

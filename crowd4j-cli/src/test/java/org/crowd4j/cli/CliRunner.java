@@ -13,7 +13,11 @@ final class CliRunner {
 
   /** Runs {@code crowd4j args…} as {@link Main#main} would, without exiting. */
   static Run run(String... args) {
-    CommandLine cl = Main.commandLine();
+    return run(Main.commandLine(args), args);
+  }
+
+  /** Runs {@code args} on {@code cl} and captures what it prints. */
+  static Run run(CommandLine cl, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cl.setOut(new PrintWriter(out));

@@ -33,7 +33,10 @@ public final class BoundaryNoiseSimulator {
   /** A simulated crowd: the masks and the true mask per image. */
   public record Crowd(MaskAnswers answers, Mask[] truths) {}
 
-  /** {@code n} true masks of {@code h × w}, one ellipse each covering 5–40 % of the image. */
+  /**
+   * {@code n} true masks of {@code h × w}, one ellipse each inside the image, its semi-axes 15–40 %
+   * of the image's sides (so it covers about 7–50 % of the image).
+   */
   public static Mask[] ellipses(int n, int h, int w, long seed) {
     Mask[] out = new Mask[n];
     java.util.stream.IntStream.range(0, n)

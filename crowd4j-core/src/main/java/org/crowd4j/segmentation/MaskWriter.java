@@ -37,7 +37,6 @@ public final class MaskWriter {
         });
   }
 
-  /** Writes {@code mask} as a black-and-white PNG (set pixels white). */
   /**
    * One PNG per image ({@link #writePng}) and {@code index.csv} ({@code task,file}) in the folder
    * {@code dir}, written as a whole ({@link AtomicFiles#writeFolder}: a kill leaves the old folder
@@ -87,6 +86,7 @@ public final class MaskWriter {
     return s.isEmpty() || s.startsWith(".") ? "_" + s : s;
   }
 
+  /** Writes {@code mask} as a black-and-white PNG (set pixels white). */
   public static void writePng(Path file, Mask mask) throws IOException {
     BufferedImage img =
         new BufferedImage(mask.width(), mask.height(), BufferedImage.TYPE_BYTE_BINARY);
