@@ -17,7 +17,7 @@ summary="$out/summary.txt"
 for p in "${packages[@]}"; do
   start=$(date +%s)
   ./mvnw -B -o -Ppit -pl crowd4j-core test-compile org.pitest:pitest-maven:mutationCoverage \
-    -Dspotless.check.skip=true -Dpit.targetClasses="org.crowd4j.$p.*" > "$out/$p.log" 2>&1
+    -Dspotless.check.skip=true -DtargetClasses="org.crowd4j.$p.*" > "$out/$p.log" 2>&1
   rm -rf "${out:?}/$p"
   cp -r crowd4j-core/target/pit-reports "$out/$p"
   awk -F, -v p="$p" -v s="$(( $(date +%s) - start ))" '

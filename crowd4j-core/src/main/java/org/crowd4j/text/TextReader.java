@@ -80,7 +80,11 @@ public final class TextReader {
                 layout.embedding(),
                 "embedding has " + e.length + " numbers, earlier rows have " + b.dim());
           }
-          b.add(task, worker, text, e);
+          try {
+            b.add(task, worker, text, e);
+          } catch (IllegalArgumentException bad) {
+            throw t.error(layout.embedding(), bad.getMessage());
+          }
         }
       }
     }
@@ -222,6 +226,9 @@ public final class TextReader {
       throw t.error(t.name(col), "field '" + t.name(col) + "' is empty (expected numbers)");
     }
     String[] parts = s.split("[\\s,]+");
+    if (parts.length == 0) {
+      throw t.error(t.name(col), "field '" + t.name(col) + "' holds no numbers, only separators");
+    }
     double[] out = new double[parts.length];
     for (int i = 0; i < parts.length; i++) {
       out[i] = t.decimal(col, parts[i]);

@@ -76,6 +76,20 @@ class TextReaderTest {
     assertEquals("a\nb", multi.text(0));
   }
 
+  /** Found by fuzzing: an embedding of separators only was an empty vector and a raw exception. */
+  @Test
+  void anEmbeddingOfSeparatorsOnlyIsABadField() throws Exception {
+    Path tsv = dir.resolve("e.tsv");
+    Files.writeString(tsv, "task\tworker\ttext\tembedding\nt1\tw1\ta\t ,\n");
+    CrowdFormatException e =
+        assertThrows(
+            CrowdFormatException.class,
+            () -> TextReader.read(tsv, WITH_EMBEDDING, CsvFormat.defaults()));
+    assertEquals(2, e.line());
+    assertEquals("embedding", e.field());
+    assertTrue(e.getMessage().contains("holds no numbers, only separators"), e.getMessage());
+  }
+
   @Test
   void trueEmbeddingsMustBeUnique() throws Exception {
     Path csv = dir.resolve("t.csv");
