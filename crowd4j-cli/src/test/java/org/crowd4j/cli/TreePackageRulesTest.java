@@ -35,7 +35,8 @@ class TreePackageRulesTest {
           "crowd4j-spark",
           "crowd4j-cli",
           "crowd4j-experiments",
-          "crowd4j-bench");
+          "crowd4j-bench",
+          "crowd4j-python");
 
   private static final String CORE = "crowd4j-core";
   private static final String SPARK = "crowd4j-spark";
@@ -48,7 +49,8 @@ class TreePackageRulesTest {
           "org.crowd4j.spark",
           "org.crowd4j.nn",
           "org.crowd4j.experiments",
-          "org.crowd4j.bench");
+          "org.crowd4j.bench",
+          "org.crowd4j.python");
 
   /** One package per kind of answers (and its subpackages). */
   private static final Set<String> KINDS =

@@ -308,6 +308,84 @@ public final class CrowdDataset extends AnswerIndex {
       return base == Integer.MAX_VALUE ? base : base + (long) (a - lineAt.get(lo));
     }
 
+    /**
+     * Adds a factorised table of answers (as pandas' {@code factorize} gives): answer {@code j} is
+     * ({@code taskNames[task[j]]}, {@code workerNames[worker[j]]}, {@code labelNames[label[j]]}).
+     * Each name is interned once, not once per answer; a worker code of {@code -1} marks an
+     * anonymous answer. Names of one table must be distinct, and codes in range.
+     *
+     * @throws IllegalArgumentException naming the column and answer of a code out of range, or the
+     *     first repeated name
+     */
+    public Builder addEncoded(
+        String[] taskNames,
+        int[] task,
+        String[] workerNames,
+        int[] worker,
+        String[] labelNames,
+        int[] label) {
+      int m = task.length;
+      if (worker.length != m || label.length != m) {
+        throw new IllegalArgumentException(
+            "columns of different lengths: task "
+                + m
+                + ", worker "
+                + worker.length
+                + ", label "
+                + label.length);
+      }
+      int[] taskId = internAll(this.taskNames, taskNames, "task");
+      int[] workerId = internAll(this.workerNames, workerNames, "worker");
+      for (String l : labelNames) {
+        checkLabel(Objects.requireNonNull(l, "label"));
+      }
+      int[] labelId = internAll(this.labelNames, labelNames, "label");
+      expectAnswers(size() + m);
+      for (int j = 0; j < m; j++) {
+        int t = codeAt(task, j, taskId.length, "task");
+        int l = codeAt(label, j, labelId.length, "label");
+        int w =
+            worker[j] == -1
+                ? anonymousWorker()
+                : workerId[codeAt(worker, j, workerId.length, "worker")];
+        append(taskId[t], w, labelId[l], 0L);
+      }
+      return this;
+    }
+
+    private static int[] internAll(Vocabulary.Growing vocabulary, String[] names, String column) {
+      int[] ids = new int[names.length];
+      for (int c = 0; c < names.length; c++) {
+        ids[c] = vocabulary.intern(Objects.requireNonNull(names[c], column));
+      }
+      boolean[] seen = new boolean[vocabulary.size()];
+      for (int c = 0; c < names.length; c++) {
+        if (seen[ids[c]]) {
+          throw new IllegalArgumentException(
+              column + " '" + names[c] + "' appears twice among the distinct " + column + "s");
+        }
+        seen[ids[c]] = true;
+      }
+      return ids;
+    }
+
+    private static int codeAt(int[] codes, int j, int n, String column) {
+      int c = codes[j];
+      if (c < 0 || c >= n) {
+        throw new IllegalArgumentException(
+            "answer "
+                + j
+                + ": "
+                + column
+                + " code "
+                + c
+                + " is not in 0.."
+                + (n - 1)
+                + (c == -1 ? " (a missing " + column + ")" : ""));
+      }
+      return c;
+    }
+
     /** Adds one answer by integer ids (names are their decimal strings). */
     public Builder add(int taskId, int workerId, int labelId) {
       return add(Integer.toString(taskId), Integer.toString(workerId), Integer.toString(labelId));

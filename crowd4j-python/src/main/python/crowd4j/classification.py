@@ -1,0 +1,374 @@
+"""Classification: one true label per task from several annotators' labels.
+
+Every class takes a DataFrame with columns ``task``, ``worker``, ``label`` (crowd-kit's layout) and
+offers ``fit``, ``fit_predict`` and ``fit_predict_proba``. The crowd-kit classes take crowd-kit's
+constructor arguments with crowd-kit's defaults and reproduce its results (the ``errors_``,
+``probas_``, ``skills_`` ... it documents); any crowd4j option of the method (its catalogue name in
+``method_``) can be passed as a keyword too, e.g. ``DawidSkene(stopping="likelihood")``.
+"""
+
+import numpy as np
+import pandas as pd
+
+from . import _columns, _jvm
+from ._columns import Encoded
+
+
+class _Classifier:
+    """The contract every classification method follows (crowd-kit's ``BaseClassificationAggregator``)."""
+
+    #: the crowd4j catalogue name of the method
+    method_ = None
+
+    def __init__(self, **options):
+        self.options = dict(options)
+
+    def _crowd4j_options(self):
+        return dict(self.options)
+
+    def fit(self, data, true_labels=None, skills=None):
+        """Fits the method to ``data`` (columns task, worker, label).
+
+        ``true_labels``: a Series task -> label of known tasks (gold), used by the methods that
+        learn from it; ``skills``: a Series worker -> skill (majority vote weighs votes by it).
+        Returns ``self``.
+        """
+        if not isinstance(data, pd.DataFrame):
+            raise ValueError("data must be a pandas DataFrame with columns task, worker, label")
+        if len(data) == 0:
+            return self._empty(data)
+        tasks = Encoded(data, "task")
+        workers = Encoded(data, "worker")
+        labels = Encoded(data, "label")
+        gold_tasks, gold_labels = _pairs(true_labels, "true_labels")
+        skill_workers, skill_values = _pairs(skills, "skills")
+        options = {k: _option_text(v) for k, v in self._crowd4j_options().items() if v is not None}
+        frames = _jvm.frames()
+        fit = _columns.call(
+            frames.classify,
+            self.method_ if skills is None else "wmv",
+            _columns.string_array(options.keys()),
+            _columns.string_array(options.values()),
+            tasks.java_names(), tasks.java_codes(),
+            workers.java_names(), workers.java_codes(),
+            labels.java_names(), labels.java_codes(),
+            _columns.string_array(gold_tasks), _columns.string_array(gold_labels),
+            _columns.string_array(skill_workers),
+            _columns.double_array(np.asarray(skill_values, dtype=np.float64)))
+        self._read(fit, tasks, workers, labels)
+        return self
+
+    def _empty(self, data):
+        """No answers: empty results with crowd-kit's names, as crowd-kit gives."""
+        for column in ("task", "worker", "label"):
+            if column not in data.columns:
+                raise ValueError("the data has no column '%s' (columns: %s)" % (column, list(data.columns)))
+        tasks = pd.Index([], name="task", dtype=object)
+        self.labels_ = pd.Series([], index=tasks, name="agg_label", dtype=float)
+        self.probas_ = pd.DataFrame(index=tasks, columns=pd.Index([], name="label"), dtype=float)
+        self.priors_ = pd.Series([], index=pd.Index([], name="label", dtype=object), name="prior", dtype=float)
+        self.loss_history_ = []
+        return self
+
+    def fit_predict(self, data, true_labels=None, skills=None):
+        """Fits and returns ``labels_``: a Series indexed by task, named ``agg_label``."""
+        return self.fit(data, true_labels=true_labels, skills=skills).labels_
+
+    def fit_predict_proba(self, data, true_labels=None, skills=None):
+        """Fits and returns ``probas_``: a DataFrame task x label of posterior probabilities."""
+        return self.fit(data, true_labels=true_labels, skills=skills).probas_
+
+    # ---- reading the fit back -------------------------------------------------------------------
+
+    def _read(self, fit, tasks, workers, labels):
+        label_codes = _label_codes(fit, labels)
+        k = len(label_codes)
+        label_index = labels.index.take(label_codes).rename("label")
+        task_order = _columns.sorted_positions(tasks.index)
+        task_index = tasks.index.take(task_order).rename("task")
+        chosen = _columns.numpy(fit.labels(), np.int64)[task_order]
+        self.labels_ = pd.Series(label_index.take(chosen).to_numpy(), index=task_index, name="agg_label")
+        probas = _columns.numpy(fit.probas()).reshape(-1, k)[task_order]
+        self.probas_ = pd.DataFrame(probas, index=task_index, columns=label_index)
+        priors = _columns.numpy(fit.priors())
+        if priors is not None and len(priors) == k:
+            self.priors_ = pd.Series(priors, index=label_index, name="prior")
+
+        worker_order = _columns.sorted_positions(workers.index)
+        worker_index = workers.index.take(worker_order).rename("worker")
+        skills = _columns.numpy(fit.skills())
+        if skills is not None and len(skills) >= len(workers.values):
+            self.skills_ = pd.Series(skills[: len(workers.values)][worker_order], index=worker_index, name="skill")
+        errors = _columns.numpy(fit.errors())
+        if errors is not None:
+            self.errors_ = _errors_frame(errors.reshape(-1, k, k)[: len(workers.values)],
+                                         workers, labels, fit)
+        alphas = _columns.numpy(fit.alphas())
+        if alphas is not None:
+            self.alphas_ = pd.Series(alphas[worker_order], index=worker_index, name="alpha")
+            self.betas_ = pd.Series(_columns.numpy(fit.betas())[task_order], index=task_index, name="beta")
+        spamming = _columns.numpy(fit.spamming())
+        if spamming is not None:
+            # crowd-kit's thetas_: each worker's label distribution when spamming, rows in first-seen order
+            self.thetas_ = spamming.reshape(-1, k)
+        scores = _columns.numpy(fit.mmsrScores())
+        if scores is not None:
+            self.scores_ = pd.DataFrame(scores.reshape(-1, k)[task_order], index=task_index, columns=label_index)
+        self.loss_history_ = [float(x) for x in _columns.numpy(fit.objective())]
+        self.diagnostics_ = {
+            "iterations": int(fit.iterations()),
+            "converged": bool(fit.converged()),
+            "stop_reason": str(fit.stopReason()),
+            "objective": str(fit.objectiveName()),
+        }
+        chosen_method = fit.chosenMethod()
+        if chosen_method is not None:
+            self.chosen_method_ = str(chosen_method)
+
+    def __repr__(self):
+        return "%s(%s)" % (type(self).__name__, ", ".join("%s=%r" % kv for kv in self.options.items()))
+
+
+def _label_codes(fit, labels):
+    """For each label in the method's order, its code in the caller's distinct labels."""
+    position = {n: c for c, n in enumerate(labels.names)}
+    return np.array([position[str(n)] for n in fit.labelNames()], dtype=np.int64)
+
+
+def _errors_frame(errors, workers, labels, fit):
+    """crowd-kit's ``errors_``: one row per (worker, observed label) pair that occurs in the answers,
+    sorted, one column per true label; ``errors[w, true, answered]`` in the method's label order."""
+    k = errors.shape[1]
+    label_codes = _label_codes(fit, labels)
+    code_to_method = np.empty(k, dtype=np.int64)
+    code_to_method[label_codes] = np.arange(k)
+    valid = workers.codes >= 0
+    pairs = np.unique(workers.codes[valid].astype(np.int64) * k + code_to_method[labels.codes[valid]])
+    w, answered = pairs // k, pairs % k
+    label_index = labels.index.take(label_codes)
+    frame = pd.DataFrame(errors[w, :, answered], columns=label_index.rename("label"))
+    frame.index = pd.MultiIndex.from_arrays(
+        [workers.index.take(w), label_index.take(answered)], names=["worker", "label"])
+    try:
+        return frame.sort_index()
+    except TypeError:
+        return frame
+
+
+def _pairs(series, what):
+    if series is None:
+        return [], []
+    if isinstance(series, dict):
+        series = pd.Series(series)
+    if not isinstance(series, pd.Series):
+        raise ValueError("%s must be a pandas Series (index -> value)" % what)
+    return [str(i) for i in series.index], list(series.values if what == "skills" else map(str, series.values))
+
+
+def _option_text(value):
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(_option_text(v) for v in value)
+    return str(value)
+
+
+class MajorityVote(_Classifier):
+    """Majority vote: the most frequent label of each task; ``probas_`` are the vote shares.
+
+    With ``skills`` (a Series worker -> skill) passed to ``fit``, each vote weighs its worker's skill
+    (crowd-kit's weighted majority vote; ``on_missing_skill``: 'error', 'ignore' or 'value' with
+    ``default_skill``). ``skills_``: each worker's agreement with the result. Ties go to the first
+    label in sorted order, as in crowd-kit.
+    """
+
+    method_ = "soft-mv"
+
+    def __init__(self, on_missing_skill="error", default_skill=None, **options):
+        super().__init__(**options)
+        self.on_missing_skill = on_missing_skill
+        self.default_skill = default_skill
+
+    def _crowd4j_options(self):
+        return dict(self.options)
+
+    def fit(self, data, true_labels=None, skills=None):
+        if skills is not None:
+            self.options = dict(self.options, missingSkill=str(self.on_missing_skill).upper())
+            if self.default_skill is not None:
+                self.options["defaultSkill"] = self.default_skill
+        return super().fit(data, true_labels=None, skills=skills)
+
+
+class Wawa(_Classifier):
+    """Worker agreement with aggregate: majority vote re-weighted by each worker's agreement with it."""
+
+    method_ = "wawa"
+
+
+class ZeroBasedSkill(_Classifier):
+    """Zero-based skill: a weighted vote whose skills are learnt towards agreement with it."""
+
+    method_ = "zbs"
+
+    def __init__(self, n_iter=100, lr_init=1.0, lr_steps_to_reduce=20, lr_reduce_factor=0.5, eps=1e-5,
+                 **options):
+        super().__init__(**options)
+        self.n_iter, self.lr_init, self.lr_steps_to_reduce = n_iter, lr_init, lr_steps_to_reduce
+        self.lr_reduce_factor, self.eps = lr_reduce_factor, eps
+
+    def _crowd4j_options(self):
+        return dict(maxIterations=self.n_iter, learningRate=self.lr_init,
+                    lrStepsToReduce=self.lr_steps_to_reduce, lrReduceFactor=self.lr_reduce_factor,
+                    eps=self.eps, **self.options)
+
+
+class GoldMajorityVote(_Classifier):
+    """Majority vote weighted by each worker's accuracy on the gold tasks (``true_labels``, required)."""
+
+    method_ = "gold-mv"
+
+    def fit(self, data, true_labels=None, skills=None):
+        if true_labels is None:
+            raise ValueError("GoldMajorityVote needs true_labels (a Series task -> label)")
+        return super().fit(data, true_labels=true_labels)
+
+
+class DawidSkene(_Classifier):
+    """Dawid & Skene (1979): EM over a confusion matrix per worker and class priors.
+
+    ``errors_`` (index worker, observed label; a column per true label), ``priors_``, ``probas_``,
+    ``labels_``, ``loss_history_`` (the objective per iteration). By default the loop stops as
+    crowd-kit's does (``stopping="crowdkit_elbo"``); ``stopping="likelihood"`` watches the
+    log-likelihood instead (crowd4j's command-line default). ``true_labels`` clamps known tasks.
+    """
+
+    method_ = "ds"
+
+    def __init__(self, n_iter=100, tol=1e-5, **options):
+        super().__init__(**options)
+        self.n_iter, self.tol = n_iter, tol
+
+    def _crowd4j_options(self):
+        return dict(dict(maxIterations=self.n_iter, tol=self.tol, stopping="CROWDKIT_ELBO"), **self.options)
+
+
+class OneCoinDawidSkene(DawidSkene):
+    """One-coin Dawid–Skene: one accuracy per worker, errors spread evenly over the other labels."""
+
+    method_ = "one-coin-ds"
+
+    def _read(self, fit, tasks, workers, labels):
+        super()._read(fit, tasks, workers, labels)
+        k = len(self.probas_.columns)
+        skill = _columns.numpy(fit.skills())[: len(workers.values)]
+        errors = np.repeat(((1.0 - skill) / max(k - 1, 1))[:, None, None], k, axis=1).repeat(k, axis=2)
+        for j in range(k):
+            errors[:, j, j] = skill
+        self.errors_ = _errors_frame(errors, workers, labels, fit)
+
+
+class GLAD(_Classifier):
+    """GLAD (Whitehill et al. 2009): worker ability ``alphas_`` and task difficulty ``betas_``."""
+
+    method_ = "glad"
+
+    def __init__(self, n_iter=100, tol=1e-5, silent=True, **options):
+        super().__init__(**options)
+        self.n_iter, self.tol, self.silent = n_iter, tol, silent
+
+    def _crowd4j_options(self):
+        return dict(dict(maxIterations=self.n_iter, tol=self.tol), **self.options)
+
+
+class MACE(_Classifier):
+    """MACE (Hovy et al. 2013): each worker's competence (``skills_``) and spamming strategy (``thetas_``).
+
+    crowd-kit's argument names; the defaults are crowd4j's (more iterations, MACE's original
+    smoothing 0.01), with which the labels equal crowd-kit's on its fixtures.
+    """
+
+    method_ = "mace"
+
+    def __init__(self, n_restarts=10, n_iter=1000, method="vb", smoothing=0.01, default_noise=0.5,
+                 alpha=0.5, beta=0.5, random_state=0, verbose=0, **options):
+        super().__init__(**options)
+        self.n_restarts, self.n_iter, self.method = n_restarts, n_iter, method
+        self.smoothing, self.default_noise, self.alpha, self.beta = smoothing, default_noise, alpha, beta
+        self.random_state, self.verbose = random_state, verbose
+
+    def _crowd4j_options(self):
+        return dict(dict(restarts=self.n_restarts, maxIterations=self.n_iter, method=str(self.method).upper(),
+                         smoothing=self.smoothing, defaultNoise=self.default_noise, alpha=self.alpha,
+                         beta=self.beta, seed=self.random_state), **self.options)
+
+
+class KOS(_Classifier):
+    """Karger, Oh & Shah (2011): message passing on the task-worker graph; two classes only."""
+
+    method_ = "kos"
+
+    def __init__(self, n_iter=100, random_state=0, **options):
+        super().__init__(**options)
+        self.n_iter, self.random_state = n_iter, random_state
+
+    def _crowd4j_options(self):
+        return dict(dict(maxIterations=self.n_iter, seed=self.random_state), **self.options)
+
+
+class MMSR(_Classifier):
+    """M-MSR (Ma & Olshevsky 2020): worker skills from a robust rank-one completion; ``scores_``.
+
+    Defaults reproduce crowd-kit (``signGraph="CROWDKIT"``, ``crowdKitLabels=True``); crowd4j's own
+    defaults are ``signGraph="OBSERVED"``, ``crowdKitLabels=False``.
+    """
+
+    method_ = "mmsr"
+
+    def __init__(self, n_iter=10000, tol=1e-10, random_state=0, **options):
+        super().__init__(**options)
+        self.n_iter, self.tol, self.random_state = n_iter, tol, random_state
+
+    def _crowd4j_options(self):
+        return dict(dict(maxIterations=self.n_iter, tol=self.tol, seed=self.random_state,
+                         signGraph="CROWDKIT", crowdKitLabels=True), **self.options)
+
+
+class _Crowd4jMethod(_Classifier):
+    """A crowd4j method: keyword arguments are its catalogue options (``crowd4j methods``)."""
+
+
+class Auto(_Crowd4jMethod):
+    """Gold-free choice: every candidate scored on held-out answers, the best kept (``chosen_method_``)."""
+
+    method_ = "auto"
+
+
+class DawidSkeneMAP(_Crowd4jMethod):
+    """Dawid–Skene with a Dirichlet prior on the confusions, its strength chosen on held-out answers."""
+
+    method_ = "ds-map"
+
+
+class IBCC(_Crowd4jMethod):
+    """IBCC (Kim & Ghahramani 2012): Bayesian classifier combination by variational Bayes."""
+
+    method_ = "ibcc"
+
+
+class MMCE(_Crowd4jMethod):
+    """Regularised minimax conditional entropy (Zhou et al. 2014)."""
+
+    method_ = "mmce"
+
+
+class CrowdMixture(_Crowd4jMethod):
+    """Crowd mixture model (Mena & Ñanculef 2019): annotations explained by a few groups."""
+
+    method_ = "crowd-mixture"
+
+
+class CommonConfusionEM(_Crowd4jMethod):
+    """EM with a common and individual confusions (Chu et al. 2021, appendix B)."""
+
+    method_ = "common-confusion-em"
