@@ -10,6 +10,7 @@ the jars bundled in this package (or ``CROWD4J_CLASSPATH``). Switching from crow
 from .classification import (
     MajorityVote, Wawa, ZeroBasedSkill, GoldMajorityVote, DawidSkene, OneCoinDawidSkene, GLAD, MACE,
     KOS, MMSR, Auto, DawidSkeneMAP, IBCC, MMCE, CrowdMixture, CommonConfusionEM)
+from .export import to_label_studio, to_toloka, annotators_csv
 from .multilabel import BinaryRelevance
 from .pairwise import BradleyTerry, NoisyBT
 from .texts import ROVER, RASA, HRRASA
@@ -20,4 +21,5 @@ __all__ = [
     "GLAD", "MACE", "KOS", "MMSR", "Auto", "DawidSkeneMAP", "IBCC", "MMCE", "CrowdMixture",
     "CommonConfusionEM", "BradleyTerry", "NoisyBT", "ROVER", "RASA", "HRRASA",
     "SegmentationMajorityVote", "SegmentationEM", "SegmentationRASA", "BinaryRelevance",
+    "to_label_studio", "to_toloka", "annotators_csv",
 ]

@@ -80,7 +80,30 @@ class _Classifier:
 
     # ---- reading the fit back -------------------------------------------------------------------
 
+    @property
+    def annotators_(self):
+        """One row per worker (index ``worker``): answers, the method's skill, an accuracy estimate,
+        a spammer score (0: answers follow the truth, 1: they do not depend on it) and the largest
+        confusion ``true→answer`` with its probability; as ``crowd4j export --to annotators``."""
+        if getattr(self, "_annotators", None) is None:
+            if getattr(self, "_fit", None) is None:
+                raise AttributeError("annotators_ is there after fit")
+            t = self._fit.annotators()
+            labels = [str(x) for x in t.labels()]
+            true, answer = _columns.numpy(t.confusedTrue(), np.int64), _columns.numpy(t.confusedAnswer(), np.int64)
+            frame = pd.DataFrame({
+                "answers": _columns.numpy(t.answers(), np.int64),
+                "skill": _columns.numpy(t.skills()),
+                "accuracy": _columns.numpy(t.accuracy()),
+                "spammer_score": _columns.numpy(t.spammerScore()),
+                "largest_confusion": [labels[a] + "→" + labels[b] if a >= 0 else "" for a, b in zip(true, answer)],
+                "largest_confusion_p": _columns.numpy(t.confusion()),
+            }, index=self._workers.index.rename("worker"))
+            self._annotators = frame.iloc[_columns.sorted_positions(frame.index)]
+        return self._annotators
+
     def _read(self, fit, tasks, workers, labels):
+        self._fit, self._workers, self._annotators = fit, workers, None
         label_codes = _label_codes(fit, labels)
         k = len(label_codes)
         label_index = labels.index.take(label_codes).rename("label")

@@ -12,8 +12,7 @@ import java.util.concurrent.Callable;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CrowdReader;
-import org.crowd4j.io.CsvFormat;
-import org.crowd4j.io.CsvRecords;
+import org.crowd4j.io.LabelsFile;
 import org.crowd4j.metrics.Classification;
 import org.crowd4j.metrics.ConfusionRecovery;
 import org.crowd4j.metrics.JensenShannon;
@@ -235,67 +234,8 @@ final class EvaluateCommand implements Callable<Integer> {
   private record Prediction(
       List<String> tasks, List<String> predicted, Vocabulary labels, double[] probs) {}
 
-  /**
-   * The {@code p_<class>} fields of the current row: each a number in [0, 1], together summing to 1
-   * within {@value #SUM_TOLERANCE} (room for values written with a few digits).
-   */
-  private static double[] probabilities(CsvRecords in, List<String> header)
-      throws CrowdFormatException {
-    double[] p = new double[header.size() - 2];
-    double sum = 0;
-    for (int j = 0; j < p.length; j++) {
-      p[j] = in.decimal(j + 2);
-      if (p[j] < 0 || p[j] > 1) {
-        String h = header.get(j + 2);
-        throw in.error(
-            h,
-            "field '" + h + "' holds " + in.field(j + 2).strip() + ", not a probability in [0, 1]");
-      }
-      sum += p[j];
-    }
-    if (p.length > 0 && Math.abs(sum - 1) > SUM_TOLERANCE) {
-      throw in.error(null, "the p_ fields sum to " + sum + ", not 1: they are not probabilities");
-    }
-    return p;
-  }
-
-  private static final double SUM_TOLERANCE = 0.01;
-
   private static Prediction readPrediction(Path file) throws CrowdFormatException {
-    List<String> tasks = new ArrayList<>();
-    List<String> predicted = new ArrayList<>();
-    List<double[]> rows = new ArrayList<>();
-    List<String> probLabels = new ArrayList<>();
-    try (CsvRecords in = CsvRecords.open(file, CsvFormat.defaults())) {
-      List<String> header = in.headerFields();
-      if (header.size() < 2 || !header.get(0).equals("task") || !header.get(1).equals("label")) {
-        throw new CrowdFormatException(file, 1, null, "expected header task,label[,p_<class>...]");
-      }
-      for (int j = 2; j < header.size(); j++) {
-        String h = header.get(j);
-        if (!h.startsWith("p_")) {
-          throw new CrowdFormatException(file, 1, h, "column '" + h + "' should be p_<class>");
-        }
-        probLabels.add(h.substring(2));
-      }
-      while (in.next()) {
-        tasks.add(in.field(0));
-        predicted.add(in.field(1));
-        rows.add(probabilities(in, header));
-      }
-    }
-    Vocabulary labels;
-    double[] probs = null;
-    if (probLabels.isEmpty()) {
-      labels = Vocabulary.sortedLabels(new java.util.TreeSet<>(predicted));
-    } else {
-      labels = Vocabulary.of(probLabels);
-      int k = probLabels.size();
-      probs = new double[rows.size() * k];
-      for (int i = 0; i < rows.size(); i++) {
-        System.arraycopy(rows.get(i), 0, probs, i * k, k);
-      }
-    }
-    return new Prediction(tasks, predicted, labels, probs);
+    LabelsFile f = LabelsFile.read(file);
+    return new Prediction(f.tasks(), f.labels(), f.classes(), f.probabilities());
   }
 }

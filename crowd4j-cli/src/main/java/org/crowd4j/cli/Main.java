@@ -61,6 +61,7 @@ public final class Main implements Runnable {
           "aggregate-multilabel",
           "simulate",
           "evaluate",
+          "export",
           "demo",
           "train",
           "predict",
@@ -86,6 +87,7 @@ public final class Main implements Runnable {
       case "aggregate-multilabel" -> AggregateMultiLabelCommand.class;
       case "simulate" -> SimulateCommand.class;
       case "evaluate" -> EvaluateCommand.class;
+      case "export" -> ExportCommand.class;
       case "demo" -> DemoCommand.class;
       case "train" -> TrainCommand.class;
       case "predict" -> PredictCommand.class;

@@ -35,11 +35,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * lists every other command that writes files ({@code aggregate --gold-out}, {@code
  * aggregate-text}, {@code aggregate-numeric}, {@code aggregate-multilabel}, {@code
  * aggregate-masks}, {@code rank}, the {@code simulate-*} commands, {@code train --labels-out},
- * {@code predict}, {@code recommend} and {@code plot} to PNG and SVG), each checked against an
- * uninterrupted run of the same command: every file a killed run leaves has the reference's bytes
- * ({@code model.json} apart from its clock fields (see {@code withoutClock})), and a file the
- * reference lacks is a failure. Hidden temporary files ({@code .NAME….tmp}) may be left; they count
- * as a run killed while writing.
+ * {@code predict}, {@code recommend}, {@code export} to each target and {@code plot} to PNG and
+ * SVG), each checked against an uninterrupted run of the same command: every file a killed run
+ * leaves has the reference's bytes ({@code model.json} apart from its clock fields (see {@code
+ * withoutClock})), and a file the reference lacks is a failure. Hidden temporary files ({@code
+ * .NAME….tmp}) may be left; they count as a run killed while writing.
  *
  * <p>In the build it runs {@value #DEFAULT_RUNS} kills per command on small inputs. The benchmark
  * version, {@code mvn -o -pl crowd4j-cli -am test -Dtest=KillSafetyTest
@@ -474,8 +474,25 @@ class KillSafetyTest {
                     "--quiet",
                     "--out",
                     out.resolve("plan.csv").toString())),
+        new Spec("export-label-studio", out -> exportArgs("label-studio", "labels.csv", out)),
+        new Spec("export-toloka", out -> exportArgs("toloka", "labels.csv", out)),
+        new Spec("export-annotators", out -> exportArgs("annotators", "model.json", out)),
         new Spec("plot-png", out -> plotArgs(out.resolve("chart.png"))),
         new Spec("plot-svg", out -> plotArgs(out.resolve("chart.svg"))));
+  }
+
+  /** {@code export --to target} of the {@code aggregate-gold} reference's labels or model. */
+  static List<String> exportArgs(String target, String input, Path out) {
+    Path from = reference("aggregate-gold").resolve(input);
+    return List.of(
+        "export",
+        "--to",
+        target,
+        input.endsWith(".json") ? "--model" : "--labels",
+        from.toString(),
+        "--quiet",
+        "--out",
+        out.resolve("export.out").toString());
   }
 
   static List<String> plotArgs(Path chart) {

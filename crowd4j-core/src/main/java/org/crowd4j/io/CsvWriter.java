@@ -9,9 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The one way the library writes CSV: UTF-8, comma-separated, LF line ends, every field quoted as
- * {@link CsvFields#field} says, into a temporary file moved into place ({@link AtomicFiles}) or
- * onto a given {@link Writer}. Fields are appended one by one and {@link #end()} closes the row.
+ * The one way the library writes CSV: UTF-8, comma-separated (or tab-separated for TSV), LF line
+ * ends, every field quoted as {@link CsvFields#field} says, into a temporary file moved into place
+ * ({@link AtomicFiles}) or onto a given {@link Writer}. Fields are appended one by one and {@link
+ * #end()} closes the row.
  */
 public final class CsvWriter {
   /** What to write. */
@@ -22,21 +23,36 @@ public final class CsvWriter {
   }
 
   private final Writer out;
+  private final char delimiter;
   private boolean inRow;
 
   /** Rows written onto {@code out} (flushed and closed by the caller). */
   public CsvWriter(Writer out) {
+    this(out, ',');
+  }
+
+  /** Rows separated by {@code delimiter} ({@code ','} or {@code '\t'}) written onto {@code out}. */
+  public CsvWriter(Writer out, char delimiter) {
+    if (delimiter != ',' && delimiter != '\t') {
+      throw new IllegalArgumentException("delimiter must be ',' or a tab");
+    }
     this.out = out;
+    this.delimiter = delimiter;
   }
 
   /** Writes {@code rows} to {@code file} atomically, creating parent folders. */
   public static void write(Path file, Rows rows) throws IOException {
+    write(file, ',', rows);
+  }
+
+  /** Writes {@code rows} separated by {@code delimiter} to {@code file} atomically. */
+  public static void write(Path file, char delimiter, Rows rows) throws IOException {
     AtomicFiles.write(
         file,
         out -> {
           Writer w =
               new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-          rows.writeTo(new CsvWriter(w));
+          rows.writeTo(new CsvWriter(w, delimiter));
           w.flush();
         });
   }
@@ -57,7 +73,7 @@ public final class CsvWriter {
   /** Appends {@code value} to the row, quoted when it needs to be. */
   public CsvWriter field(String value) throws IOException {
     if (inRow) {
-      out.write(',');
+      out.write(delimiter);
     }
     inRow = true;
     out.write(CsvFields.field(value));

@@ -8,6 +8,7 @@ import org.crowd4j.aggregate.MaceModel;
 import org.crowd4j.aggregate.Mmsr;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.method.Diagnostics;
+import org.crowd4j.model.AnnotatorTable;
 
 /**
  * A classification fit as primitive arrays. Task {@code i} and worker {@code w} are the codes the
@@ -125,6 +126,11 @@ public final class ClassificationFit {
   /** The gold-free choice, for {@code auto}: the method it chose, else {@code null}. */
   public String chosenMethod() {
     return result.selection().map(s -> s.chosen()).orElse(null);
+  }
+
+  /** One row per worker: answers, skill, accuracy, spammer score, largest confusion. */
+  public AnnotatorTable annotators() {
+    return AnnotatorTable.of(result, data);
   }
 
   /** The result itself, for Java callers. */

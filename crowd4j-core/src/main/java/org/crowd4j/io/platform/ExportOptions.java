@@ -21,9 +21,16 @@ import java.util.List;
  * @param itemFields the left and the right item of a pairwise comparison: two Label Studio {@code
  *     data} fields (default: the two names of the result's {@code to_name}); two Toloka {@code
  *     INPUT:} or MTurk {@code Input.} columns, with or without the prefix (default: the only two)
+ * @param predictions Label Studio: read the tasks' {@code predictions} instead of their {@code
+ *     annotations}, each prediction an answer of the model its {@code model_version} names (how
+ *     crowd4j's own Label Studio predictions are read back)
  */
 public record ExportOptions(
-    String taskField, String answerField, Path workerResponses, List<String> itemFields) {
+    String taskField,
+    String answerField,
+    Path workerResponses,
+    List<String> itemFields,
+    boolean predictions) {
   /** Validates and copies. */
   public ExportOptions {
     if (itemFields != null) {
@@ -35,6 +42,17 @@ public record ExportOptions(
     }
   }
 
+  /** The options reading annotations (not predictions). */
+  public ExportOptions(
+      String taskField, String answerField, Path workerResponses, List<String> itemFields) {
+    this(taskField, answerField, workerResponses, itemFields, false);
+  }
+
+  /** These options, reading Label Studio predictions instead of annotations. */
+  public ExportOptions withPredictions() {
+    return new ExportOptions(taskField, answerField, workerResponses, itemFields, true);
+  }
+
   /** The options without item fields. */
   public ExportOptions(String taskField, String answerField, Path workerResponses) {
     this(taskField, answerField, workerResponses, null);
@@ -42,6 +60,6 @@ public record ExportOptions(
 
   /** Every choice at its default. */
   public static ExportOptions defaults() {
-    return new ExportOptions(null, null, null, null);
+    return new ExportOptions(null, null, null, null, false);
   }
 }

@@ -94,6 +94,9 @@ final class LabelStudioExport {
     } catch (IOException e) {
       throw JsonInput.failure(name, p, e);
     }
+    if (!x.anyAnnotations && options.predictions()) {
+      throw new CrowdFormatException(name, 0, "predictions", "no task has 'predictions'");
+    }
     if (!x.anyAnnotations) {
       throw new CrowdFormatException(
           name,
@@ -142,10 +145,13 @@ final class LabelStudioExport {
             }
           }
         }
-        case "annotations" -> {
+        case "annotations", "predictions" -> {
+          if (key.equals("predictions") != options.predictions()) {
+            p.skipChildren();
+            continue;
+          }
           anyAnnotations = true;
-          JsonInput.expect(
-              file, p, JsonToken.START_ARRAY, "annotations", "'annotations' must be an array");
+          JsonInput.expect(file, p, JsonToken.START_ARRAY, key, "'" + key + "' must be an array");
           while (p.nextToken() != JsonToken.END_ARRAY) {
             Annotation a = annotation(p);
             if (a != null) {
@@ -192,7 +198,20 @@ final class LabelStudioExport {
       String key = p.currentName();
       JsonToken t = p.nextToken();
       switch (key) {
-        case "completed_by" -> worker = annotator(p);
+        case "completed_by" -> {
+          if (options.predictions()) {
+            p.skipChildren();
+          } else {
+            worker = annotator(p);
+          }
+        }
+        case "model_version" -> {
+          if (options.predictions()) {
+            worker = JsonInput.id(file, p, "model_version", rules);
+          } else {
+            p.skipChildren();
+          }
+        }
         case "was_cancelled" -> {
           if (!t.isBoolean()) {
             throw JsonInput.error(
@@ -221,8 +240,15 @@ final class LabelStudioExport {
       return null;
     }
     if (worker == null) {
+      String field = options.predictions() ? "model_version" : "completed_by";
       throw new CrowdFormatException(
-          file, line, "completed_by", "the annotation that begins here has no 'completed_by'");
+          file,
+          line,
+          field,
+          (options.predictions() ? "the prediction" : "the annotation")
+              + " that begins here has no '"
+              + field
+              + "'");
     }
     for (Result r : results) {
       types.add(r.type() == null ? "(no type)" : r.type());

@@ -48,8 +48,9 @@ import org.crowd4j.text.TextAnswers;
  * ExportOptions#answerField()} chooses one; an export with none of the kind is an error naming the
  * result types it holds. Cancelled annotations ({@code was_cancelled}) and annotations without an
  * answer of the control read are left out and counted. Predictions and drafts are not answers and
- * are ignored. The export is read into records of the kind, which the kind's {@link Assembler}
- * builds.
+ * are ignored, unless {@link ExportOptions#predictions()} asks for the predictions (then read
+ * instead of the annotations, each by the model its {@code model_version} names). The export is
+ * read into records of the kind, which the kind's {@link Assembler} builds.
  */
 final class LabelStudioReader {
   private LabelStudioReader() {}
