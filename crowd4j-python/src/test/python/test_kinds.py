@@ -69,6 +69,19 @@ def test_embedding_methods_match_the_suite(cls, n_iter, tol):
                                    [float(x) for x in row["embedding"].split()], rtol=1e-5)
 
 
+@pytest.mark.parametrize("distance,want,vector", [("cosine", "far", [10.0, 0.0]),
+                                                   ("euclidean", "near", [1.0, 0.9])])
+def test_closest_to_average_picks_the_answer_nearest_the_mean(distance, want, vector):
+    data = pd.DataFrame({
+        "task": ["t", "t", "t"], "worker": ["a", "b", "c"], "output": ["far", "near", "mid"],
+        "embedding": [np.array([10.0, 0.0]), np.array([1.0, 0.9]), np.array([0.0, 3.0])]})
+    got = crowd4j.ClosestToAverage(distance=distance).fit_predict(data)
+    # the mean is (11/3, 1.3): at 19.5 degrees "far" (0 degrees) is closest in angle, "near"
+    # (42 degrees, 2.70 away) closest in Euclidean distance
+    assert got.loc["t", "output"] == want
+    np.testing.assert_allclose(got.loc["t", "embedding"], vector)
+
+
 def test_rover_toy():
     data = read("data/rover_toy.csv")
     got = crowd4j.ROVER(tokenizer=lambda s: s.split(" "), detokenizer=" ".join).fit_predict(data)

@@ -13,13 +13,13 @@ from .classification import (
 from .export import to_label_studio, to_toloka, annotators_csv
 from .multilabel import BinaryRelevance
 from .pairwise import BradleyTerry, NoisyBT
-from .texts import ROVER, RASA, HRRASA
+from .texts import ROVER, RASA, HRRASA, ClosestToAverage
 from .segmentation import SegmentationMajorityVote, SegmentationEM, SegmentationRASA
 
 __all__ = [
     "MajorityVote", "Wawa", "ZeroBasedSkill", "GoldMajorityVote", "DawidSkene", "OneCoinDawidSkene",
     "GLAD", "MACE", "KOS", "MMSR", "Auto", "DawidSkeneMAP", "IBCC", "MMCE", "CrowdMixture",
-    "CommonConfusionEM", "BradleyTerry", "NoisyBT", "ROVER", "RASA", "HRRASA",
+    "CommonConfusionEM", "BradleyTerry", "NoisyBT", "ROVER", "RASA", "HRRASA", "ClosestToAverage",
     "SegmentationMajorityVote", "SegmentationEM", "SegmentationRASA", "BinaryRelevance",
     "to_label_studio", "to_toloka", "annotators_csv",
 ]

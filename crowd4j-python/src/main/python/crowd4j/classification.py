@@ -143,6 +143,7 @@ class _Classifier:
             "converged": bool(fit.converged()),
             "stop_reason": str(fit.stopReason()),
             "objective": str(fit.objectiveName()),
+            "fit_seconds": float(fit.result().provenance().elapsedMillis()) / 1000,
         }
         chosen_method = fit.chosenMethod()
         if chosen_method is not None:

@@ -151,3 +151,22 @@ class HRRASA(_EmbeddingAggregator):
     def _crowd4j_options(self):
         return dict(dict(maxIterations=self.n_iter, tol=self.tol, alpha=self.alpha,
                          lambdaEmb=self.lambda_emb, lambdaOut=self.lambda_out), **self.options)
+
+
+class ClosestToAverage(_EmbeddingAggregator):
+    """The answer whose embedding is closest to the mean embedding of its task's answers.
+
+    ``distance``: ``"cosine"`` (default) or ``"euclidean"`` (crowd-kit takes a callable; these are the
+    two the Java method offers).
+    """
+
+    method_ = "closest-to-average"
+
+    def __init__(self, distance="cosine", **options):
+        super().__init__(**options)
+        if callable(distance):
+            raise ValueError("distance is 'cosine' or 'euclidean' here, not a function")
+        self.distance = distance
+
+    def _crowd4j_options(self):
+        return dict(dict(distance=str(self.distance).upper()), **self.options)
