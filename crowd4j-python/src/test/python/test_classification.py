@@ -248,3 +248,15 @@ def test_integer_tasks_workers_and_labels_keep_their_dtypes():
     assert model.labels_.dtype == np.int64
     assert list(model.probas_.columns) == [0, 1]
     assert model.errors_.index.get_level_values("worker").dtype == np.int64
+
+
+def test_categorical_columns_give_the_same_fit():
+    data = answers("simple")
+    plain = crowd4j.DawidSkene().fit(data)
+    categorical = data.astype("category")
+    categorical["worker"] = categorical["worker"].cat.add_categories(["never-seen"])
+    cat = crowd4j.DawidSkene().fit(categorical)
+    assert cat.labels_.astype(str).to_dict() == plain.labels_.astype(str).to_dict()
+    np.testing.assert_allclose(cat.probas_.loc[plain.probas_.index, plain.probas_.columns].to_numpy(dtype=float),
+                               plain.probas_.to_numpy(), atol=1e-12)
+    assert "never-seen" not in set(cat.errors_.index.get_level_values("worker"))

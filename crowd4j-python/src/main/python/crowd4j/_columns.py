@@ -14,7 +14,16 @@ class Encoded:
     def __init__(self, frame, column, missing_ok=False):
         if column not in frame.columns:
             raise ValueError("the data has no column '%s' (columns: %s)" % (column, list(frame.columns)))
-        codes, uniques = pd.factorize(frame[column], sort=False)
+        values = frame[column]
+        if isinstance(values.dtype, pd.CategoricalDtype):
+            # a categorical column is factorised already: its codes, its used categories
+            used = np.unique(values.cat.codes[values.cat.codes >= 0])
+            remap = np.full(len(values.cat.categories) + 1, -1, dtype=np.int64)
+            remap[used] = np.arange(len(used))
+            codes = remap[values.cat.codes.to_numpy()]
+            uniques = values.cat.categories.take(used)
+        else:
+            codes, uniques = pd.factorize(values, sort=False)
         if not missing_ok and len(codes) and codes.min() < 0:
             row = int(np.argmax(codes < 0))
             raise ValueError("column '%s' has a missing value in row %s" % (column, frame.index[row]))

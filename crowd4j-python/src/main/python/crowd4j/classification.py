@@ -102,8 +102,27 @@ class _Classifier:
             self._annotators = frame.iloc[_columns.sorted_positions(frame.index)]
         return self._annotators
 
+    @property
+    def errors_(self):
+        """Each worker's confusion, as crowd-kit's ``errors_``: a row per (worker, observed label)
+        pair that occurs in the answers, a column per true label (built on first access)."""
+        if getattr(self, "_errors", None) is None:
+            matrices = self._error_matrices() if getattr(self, "_fit", None) is not None else None
+            if matrices is None:
+                raise AttributeError("%s has no errors_" % type(self).__name__)
+            self._errors = _errors_frame(matrices, self._workers, self._labels, self._fit)
+        return self._errors
+
+    def _error_matrices(self):
+        """The confusions (workers, true, answered) of the fit, or None for a method without."""
+        errors = _columns.numpy(self._fit.errors())
+        if errors is None:
+            return None
+        k = int(self._fit.numLabels())
+        return errors.reshape(-1, k, k)[: len(self._workers.values)]
+
     def _read(self, fit, tasks, workers, labels):
-        self._fit, self._workers, self._annotators = fit, workers, None
+        self._fit, self._workers, self._labels, self._annotators = fit, workers, labels, None
         label_codes = _label_codes(fit, labels)
         k = len(label_codes)
         label_index = labels.index.take(label_codes).rename("label")
@@ -122,10 +141,7 @@ class _Classifier:
         skills = _columns.numpy(fit.skills())
         if skills is not None and len(skills) >= len(workers.values):
             self.skills_ = pd.Series(skills[: len(workers.values)][worker_order], index=worker_index, name="skill")
-        errors = _columns.numpy(fit.errors())
-        if errors is not None:
-            self.errors_ = _errors_frame(errors.reshape(-1, k, k)[: len(workers.values)],
-                                         workers, labels, fit)
+        self._errors = None
         alphas = _columns.numpy(fit.alphas())
         if alphas is not None:
             self.alphas_ = pd.Series(alphas[worker_order], index=worker_index, name="alpha")
@@ -167,7 +183,9 @@ def _errors_frame(errors, workers, labels, fit):
     code_to_method = np.empty(k, dtype=np.int64)
     code_to_method[label_codes] = np.arange(k)
     valid = workers.codes >= 0
-    pairs = np.unique(workers.codes[valid].astype(np.int64) * k + code_to_method[labels.codes[valid]])
+    seen = np.zeros(len(workers.index) * k, dtype=bool)
+    seen[workers.codes[valid].astype(np.int64) * k + code_to_method[labels.codes[valid]]] = True
+    pairs = np.flatnonzero(seen)
     w, answered = pairs // k, pairs % k
     label_index = labels.index.take(label_codes)
     frame = pd.DataFrame(errors[w, :, answered], columns=label_index.rename("label"))
@@ -282,14 +300,13 @@ class OneCoinDawidSkene(DawidSkene):
 
     method_ = "one-coin-ds"
 
-    def _read(self, fit, tasks, workers, labels):
-        super()._read(fit, tasks, workers, labels)
-        k = len(self.probas_.columns)
-        skill = _columns.numpy(fit.skills())[: len(workers.values)]
+    def _error_matrices(self):
+        k = int(self._fit.numLabels())
+        skill = _columns.numpy(self._fit.skills())[: len(self._workers.values)]
         errors = np.repeat(((1.0 - skill) / max(k - 1, 1))[:, None, None], k, axis=1).repeat(k, axis=2)
         for j in range(k):
             errors[:, j, j] = skill
-        self.errors_ = _errors_frame(errors, workers, labels, fit)
+        return errors
 
 
 class GLAD(_Classifier):

@@ -276,6 +276,12 @@ class KillSafetyTest {
    * a command reading another's output reads that command's reference run ({@link #reference}).
    */
   static Stream<Spec> writingCommands() {
+    // -Dcrowd4j.kill.only=PREFIX runs the commands whose name starts so (a benchmark of some)
+    String only = System.getProperty("crowd4j.kill.only", "");
+    return allWritingCommands().filter(s -> s.name().startsWith(only));
+  }
+
+  static Stream<Spec> allWritingCommands() {
     return Stream.of(
         new Spec(
             "aggregate-gold",
@@ -557,7 +563,7 @@ class KillSafetyTest {
   static synchronized Path reference(String name) {
     Reference r = REFERENCES.get(name);
     if (r == null) {
-      Spec spec = writingCommands().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+      Spec spec = allWritingCommands().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
       try {
         Path dir = Files.createDirectories(work.resolve(name + "-ref"));
         r = new Reference(dir, run(quickStart(spec.args().of(dir))));

@@ -3,6 +3,7 @@ package org.crowd4j.aggregate.select;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -81,6 +82,39 @@ class FoldsTest {
     }
     // every answer but the protected ones is hidden once
     assertTrue(folds.hiddenTotal() >= d.numAnswers() - d.numTasks() - d.numWorkers());
+  }
+
+  /**
+   * Workers with one answer each and a label given once, as the first answer: the worker rule and
+   * the label rule must keep what the task rule leaves, in every fold and for any seed.
+   */
+  @Test
+  void singleAnswerWorkersAndAOnceGivenLabelAreNeverHidden() {
+    CrowdDataset.Builder b = CrowdDataset.builder();
+    b.add("a0", "heavy", "rare");
+    for (int t = 0; t < 10; t++) {
+      for (int j = 0; j < 15; j++) {
+        b.add("a" + t, "once" + t + "-" + j, j % 3 == 0 ? "x" : "y");
+      }
+      b.add("a" + t, "heavy", "y");
+    }
+    CrowdDataset d = b.build();
+    int rare = d.labels().id("rare");
+    for (long seed = 0; seed < 20; seed++) {
+      for (int k : new int[] {2, 5}) {
+        AnswerFolds folds = AnswerFolds.of(d, k, seed);
+        for (int a = 0; a < d.numAnswers(); a++) {
+          String worker = d.workers().name(d.worker(a));
+          if (worker.startsWith("once") || d.label(a) == rare) {
+            assertEquals(AnswerFolds.KEPT, folds.fold(a), "seed " + seed + ": " + worker);
+          }
+        }
+        // only "heavy"'s answers can be hidden, and never all of them
+        assertTrue(folds.hiddenTotal() < 11, "seed " + seed + ": " + folds.hiddenTotal());
+        assertTrue(folds.hiddenTotal() > 0, "seed " + seed);
+      }
+    }
+    assertThrows(IllegalArgumentException.class, () -> AnswerFolds.of(d, 1, 0));
   }
 
   @Test
