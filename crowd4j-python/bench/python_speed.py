@@ -4,8 +4,8 @@
 Generates a seeded Dawid–Skene crowd (string task and worker ids, as platform exports have), then
 times ``DawidSkene().fit_predict(df)`` of each library on the same DataFrame in this process:
 wall seconds and CPU seconds of the process (``time.process_time``: every thread, the JVM's too).
-crowd4j's first call includes starting the JVM; it is timed apart, then the fit twice (the first
-with JIT compilation). crowd-kit runs if ``crowdkit`` imports (``pip install crowd-kit`` or its
+Starting the JVM is timed apart, then the fit four times: the first with JIT compilation, the
+median of the other three is the "warm" figure. crowd-kit runs if ``crowdkit`` imports (``pip install crowd-kit`` or its
 source on PYTHONPATH); otherwise its rows are left out. Usage:
 
     PYTHONPATH=crowd4j-python/target/python python3 crowd4j-python/bench/python_speed.py \
@@ -72,14 +72,18 @@ def main():
     from crowd4j import _jvm
     timed("crowd4j: start the JVM", _jvm.start)
     ours = None
-    for run in (1, 2):
+    runs = []
+    for run in (1, 2, 3, 4):
         model = crowd4j.DawidSkene()
         _, wall, cpu = timed(f"crowd4j DawidSkene().fit_predict, run {run}", lambda: model.fit_predict(df))
         ours = model.labels_
         inside = model.diagnostics_["fit_seconds"]
+        runs.append((wall, cpu))
         print(f"  of which the Java fit {inside:.2f} s wall; transfer and pandas {wall - inside:.2f} s "
               f"({model.diagnostics_['iterations']} iterations)", flush=True)
-    print(f"crowd4j accuracy {accuracy(ours, gold):.4f}", flush=True)
+    warm = sorted(runs[1:], key=lambda r: r[1])[len(runs[1:]) // 2]
+    print(f"crowd4j accuracy {accuracy(ours, gold):.4f}; warm runs' median: {warm[0]:.2f} s wall, "
+          f"{warm[1]:.2f} s CPU", flush=True)
 
     if not a.skip_crowdkit:
         try:
@@ -88,6 +92,8 @@ def main():
             print("crowd-kit is not importable: its rows are left out")
             return
         peer, wall, cpu = timed("crowd-kit DawidSkene().fit_predict", lambda: DawidSkene().fit_predict(df))
+        print(f"crowd-kit / crowd4j: first run {wall / runs[0][0]:.1f}x wall, {cpu / runs[0][1]:.1f}x CPU; "
+              f"warm {wall / warm[0]:.1f}x wall, {cpu / warm[1]:.1f}x CPU", flush=True)
         print(f"crowd-kit accuracy {accuracy(peer, gold):.4f}; labels equal on "
               f"{float((peer.reindex(ours.index) == ours).mean()):.4%} of tasks", flush=True)
     print(f"load average after: {os.getloadavg()}", flush=True)
