@@ -12,9 +12,8 @@ import org.crowd4j.model.AnnotatorTable;
 
 /**
  * A classification fit as primitive arrays. Task {@code i} and worker {@code w} are the codes the
- * caller passed (ids follow the order of the name tables); labels are in the method's order, {@link
- * #labelCodes()} maps them back to the caller's codes. Arrays a method does not estimate are {@code
- * null}.
+ * caller passed (ids follow the order of the name tables); labels are in the method's order, which
+ * {@link #labelNames()} gives. Arrays a method does not estimate are {@code null}.
  */
 public final class ClassificationFit {
   private final CrowdDataset data;
