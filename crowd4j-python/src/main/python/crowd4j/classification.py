@@ -11,20 +11,12 @@ import numpy as np
 import pandas as pd
 
 from . import _columns, _jvm
+from ._base import Method
 from ._columns import Encoded
 
 
-class _Classifier:
+class _Classifier(Method):
     """The contract every classification method follows (crowd-kit's ``BaseClassificationAggregator``)."""
-
-    #: the crowd4j catalogue name of the method
-    method_ = None
-
-    def __init__(self, **options):
-        self.options = dict(options)
-
-    def _crowd4j_options(self):
-        return dict(self.options)
 
     def fit(self, data, true_labels=None, skills=None):
         """Fits the method to ``data`` (columns task, worker, label).
@@ -42,13 +34,10 @@ class _Classifier:
         labels = Encoded(data, "label")
         gold_tasks, gold_labels = _pairs(true_labels, "true_labels")
         skill_workers, skill_values = _pairs(skills, "skills")
-        options = {k: _option_text(v) for k, v in self._crowd4j_options().items() if v is not None}
-        frames = _jvm.frames()
         fit = _columns.call(
-            frames.classify,
+            _jvm.frames().classify,
             self.method_ if skills is None else "wmv",
-            _columns.string_array(options.keys()),
-            _columns.string_array(options.values()),
+            *self._option_arrays(),
             tasks.java_names(), tasks.java_codes(),
             workers.java_names(), workers.java_codes(),
             labels.java_names(), labels.java_codes(),
@@ -165,9 +154,6 @@ class _Classifier:
         if chosen_method is not None:
             self.chosen_method_ = str(chosen_method)
 
-    def __repr__(self):
-        return "%s(%s)" % (type(self).__name__, ", ".join("%s=%r" % kv for kv in self.options.items()))
-
 
 def _label_codes(fit, labels):
     """For each label in the method's order, its code in the caller's distinct labels."""
@@ -207,14 +193,6 @@ def _pairs(series, what):
     return [str(i) for i in series.index], list(series.values if what == "skills" else map(str, series.values))
 
 
-def _option_text(value):
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return ",".join(_option_text(v) for v in value)
-    return str(value)
-
-
 class MajorityVote(_Classifier):
     """Majority vote: the most frequent label of each task; ``probas_`` are the vote shares.
 
@@ -230,9 +208,6 @@ class MajorityVote(_Classifier):
         super().__init__(**options)
         self.on_missing_skill = on_missing_skill
         self.default_skill = default_skill
-
-    def _crowd4j_options(self):
-        return dict(self.options)
 
     def fit(self, data, true_labels=None, skills=None):
         if skills is not None:

@@ -8,17 +8,11 @@ import numpy as np
 import pandas as pd
 
 from . import _columns, _jvm
+from ._base import Method
 from ._columns import Encoded
 
 
-class _Ranker:
-    method_ = None
-
-    def __init__(self, **options):
-        self.options = dict(options)
-
-    def _crowd4j_options(self):
-        return dict(self.options)
+class _Ranker(Method):
 
     def fit(self, data):
         """Fits the method to ``data`` (columns worker, left, right, label); returns ``self``."""
@@ -50,10 +44,9 @@ class _Ranker:
         item_names = [str(v) for v in items]
         if len(set(item_names)) != len(item_names):
             raise ValueError("two items read the same as text")
-        options = {k: str(v) for k, v in self._crowd4j_options().items() if v is not None}
         fit = _columns.call(
             _jvm.frames().rank, self.method_,
-            _columns.string_array(options.keys()), _columns.string_array(options.values()),
+            *self._option_arrays(),
             _columns.string_array(item_names), _columns.int_array(left), _columns.int_array(right),
             _jvm.start().JArray(_jvm.start().JBoolean)(np.ascontiguousarray(left_won, dtype=bool)),
             workers.java_names(), workers.java_codes())

@@ -9,17 +9,11 @@ import numpy as np
 import pandas as pd
 
 from . import _columns, _jvm
+from ._base import Method
 from ._columns import Encoded
 
 
-class _SegmentationAggregator:
-    method_ = None
-
-    def __init__(self, **options):
-        self.options = dict(options)
-
-    def _crowd4j_options(self):
-        return dict(self.options)
+class _SegmentationAggregator(Method):
 
     def _skill_arrays(self):
         return [], []
@@ -51,10 +45,9 @@ class _SegmentationAggregator:
             chunks.append(packed)
         flat = np.concatenate(chunks) if chunks else np.zeros(0, dtype=np.uint8)
         jpype = _jvm.start()
-        options = {k: str(v) for k, v in self._crowd4j_options().items() if v is not None}
         fit = _columns.call(
             _jvm.frames().masks, self.method_,
-            _columns.string_array(options.keys()), _columns.string_array(options.values()),
+            *self._option_arrays(),
             tasks.java_names(), tasks.java_codes(), workers.java_names(), workers.java_codes(),
             _columns.int_array(heights), _columns.int_array(widths),
             jpype.JArray(jpype.JLong)(offsets), jpype.JArray(jpype.JByte)(flat.view(np.int8)),

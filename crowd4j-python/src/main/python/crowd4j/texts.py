@@ -10,20 +10,14 @@ import numpy as np
 import pandas as pd
 
 from . import _columns, _jvm
+from ._base import Method
 from ._columns import Encoded
 
 _SEPARATOR = " "
 
 
-class _TextAggregator:
-    method_ = None
+class _TextAggregator(Method):
     text_column = "output"
-
-    def __init__(self, **options):
-        self.options = dict(options)
-
-    def _crowd4j_options(self):
-        return dict(self.options)
 
     def _texts(self, data):
         return [str(t) for t in data[self.text_column]]
@@ -51,10 +45,9 @@ class _TextAggregator:
         if true_embeddings is not None:
             true_tasks = [str(t) for t in true_embeddings.index]
             true_flat = np.vstack([np.asarray(e, dtype=np.float64).ravel() for e in true_embeddings]).ravel()
-        options = {k: str(v) for k, v in self._crowd4j_options().items() if v is not None}
         fit = _columns.call(
             _jvm.frames().texts, self.method_,
-            _columns.string_array(options.keys()), _columns.string_array(options.values()),
+            *self._option_arrays(),
             tasks.java_names(), tasks.java_codes(), workers.java_names(), workers.java_codes(),
             _columns.string_array(self._texts(data)), dim, _columns.double_array(flat),
             _columns.string_array(true_tasks), _columns.double_array(true_flat))

@@ -1,6 +1,5 @@
 package org.crowd4j.python;
 
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.crowd4j.aggregate.Aggregator;
@@ -69,14 +68,8 @@ public final class Frames {
     }
     Aggregator aggregator;
     if (skillWorkers.length > 0) {
-      if (!method.equals("wmv") && !method.equals("mv")) {
-        throw new IllegalArgumentException(
-            "skills are given to majority vote only, not to " + method);
-      }
-      Map<String, Double> skills = new HashMap<>();
-      for (int w = 0; w < skillWorkers.length; w++) {
-        skills.put(skillWorkers[w], skillValues[w]);
-      }
+      Map<String, Double> skills =
+          skills(method.equals("wmv") ? "mv" : method, skillWorkers, skillValues);
       aggregator =
           new WeightedMajorityVote(
               OptionsBinder.bind(WeightedMajorityVote.Options.defaults(), options), skills);
@@ -197,16 +190,9 @@ public final class Frames {
     }
     SegmentationAggregator aggregator;
     if (skillWorkers.length > 0) {
-      if (!method.equals("mv")) {
-        throw new IllegalArgumentException(
-            "skills are given to majority vote only, not to " + method);
-      }
+      Map<String, Double> skills = skills(method, skillWorkers, skillValues);
       SegmentationMajorityVote.Options o =
           OptionsBinder.bind(SegmentationMajorityVote.Options.plain(), options);
-      Map<String, Double> skills = new LinkedHashMap<>();
-      for (int w = 0; w < skillWorkers.length; w++) {
-        skills.put(skillWorkers[w], skillValues[w]);
-      }
       aggregator =
           new SegmentationMajorityVote(
               new SegmentationMajorityVote.Options(skills, o.onMissing(), o.defaultSkill()));
@@ -214,6 +200,22 @@ public final class Frames {
       aggregator = MaskMethods.LIST.create(method, options);
     }
     return new MaskFit(aggregator.fit(b.build()));
+  }
+
+  /** Given skills by worker, for majority vote ({@code method} {@code mv}) only. */
+  private static Map<String, Double> skills(String method, String[] workers, double[] values) {
+    if (!method.equals("mv")) {
+      throw new IllegalArgumentException(
+          "skills are given to majority vote only, not to " + method);
+    }
+    if (workers.length != values.length) {
+      throw new IllegalArgumentException(workers.length + " workers, " + values.length + " skills");
+    }
+    Map<String, Double> skills = new LinkedHashMap<>();
+    for (int w = 0; w < workers.length; w++) {
+      skills.put(workers[w], values[w]);
+    }
+    return skills;
   }
 
   static Map<String, String> options(String[] keys, String[] values) {
