@@ -324,6 +324,21 @@ public final class CrowdDataset extends AnswerIndex {
         int[] worker,
         String[] labelNames,
         int[] label) {
+      return addEncoded(taskNames, task, workerNames, worker, labelNames, label, 0L);
+    }
+
+    /**
+     * As {@link #addEncoded(String[], int[], String[], int[], String[], int[])}, answer {@code j}
+     * having come from source line {@code firstLine + j} (for error messages; 0 when unknown).
+     */
+    public Builder addEncoded(
+        String[] taskNames,
+        int[] task,
+        String[] workerNames,
+        int[] worker,
+        String[] labelNames,
+        int[] label,
+        long firstLine) {
       int m = task.length;
       if (worker.length != m || label.length != m) {
         throw new IllegalArgumentException(
@@ -341,15 +356,56 @@ public final class CrowdDataset extends AnswerIndex {
       }
       int[] labelId = internAll(this.labelNames, labelNames, "label");
       expectAnswers(size() + m);
+      boolean anonymous = false;
       for (int j = 0; j < m; j++) {
-        int t = codeAt(task, j, taskId.length, "task");
-        int l = codeAt(label, j, labelId.length, "label");
-        int w =
-            worker[j] == -1
-                ? anonymousWorker()
-                : workerId[codeAt(worker, j, workerId.length, "worker")];
-        append(taskId[t], w, labelId[l], 0L);
+        codeAt(task, j, taskId.length, "task");
+        codeAt(label, j, labelId.length, "label");
+        if (worker[j] == -1) {
+          anonymous = true;
+        } else {
+          codeAt(worker, j, workerId.length, "worker");
+        }
       }
+      if (anonymous || firstLine + m >= Integer.MAX_VALUE) {
+        for (int j = 0; j < m; j++) {
+          int w = worker[j] == -1 ? anonymousWorker() : workerId[worker[j]];
+          append(taskId[task[j]], w, labelId[label[j]], firstLine > 0 ? firstLine + j : 0L);
+        }
+        return this;
+      }
+      // in bulk: the same columns and line runs as appending the answers one by one
+      int before = size();
+      if (m > 0 && firstLine > 0 && lineAt == null && before == 0) {
+        lineAt = new IntColumn(16);
+        lineOf = new IntColumn(16);
+      }
+      if (m > 0 && lineAt != null) {
+        long line = firstLine > 0 ? firstLine : 0L;
+        if (lineAt.size() == 0 || line != previousLine + 1) {
+          lineAt.add(before);
+          lineOf.add((int) line);
+        }
+        if (line == 0 && m > 1) {
+          // answers without lines: each one starts a run, as one by one
+          for (int j = 1; j < m; j++) {
+            lineAt.add(before + j);
+            lineOf.add(0);
+          }
+        }
+        previousLine = line == 0 ? 0 : line + m - 1;
+      }
+      this.task.addMapped(task, taskId);
+      this.worker.addMapped(worker, workerId);
+      this.label.addMapped(label, labelId);
+      int previous = previousTask;
+      for (int j = before; j < before + m; j++) {
+        int t = this.task.get(j);
+        if (t < previous) {
+          sortedByTask = false;
+        }
+        previous = t;
+      }
+      previousTask = previous;
       return this;
     }
 

@@ -20,6 +20,17 @@ public final class IntColumn {
     values[size++] = v;
   }
 
+  /** Appends {@code map[codes[j]]} for every {@code j}, in order. */
+  public void addMapped(int[] codes, int[] map) {
+    reserve(size + codes.length);
+    int[] v = values;
+    int at = size;
+    for (int code : codes) {
+      v[at++] = map[code];
+    }
+    size = at;
+  }
+
   /** Makes room for {@code capacity} values in all (no effect when there is room already). */
   public void reserve(int capacity) {
     if (capacity > values.length) {

@@ -48,7 +48,47 @@ public final class CrowdReader {
    */
   public static CrowdDataset readAnswers(Path file, CsvFormat format, LongConsumer bytesRead)
       throws CrowdFormatException {
+    CrowdDataset plain = readPlainAnswers(file, format, bytesRead);
+    return plain != null ? plain : readAnswersStrictly(file, format, bytesRead);
+  }
+
+  /** Reads answers with {@link CsvRecords} only (the path every file that is not plain takes). */
+  static CrowdDataset readAnswersStrictly(Path file, CsvFormat format, LongConsumer bytesRead)
+      throws CrowdFormatException {
     return readAnswers(CsvRecords.open(file, format, bytesRead), format, plainFileSize(file));
+  }
+
+  /** Reads answers through {@link PlainCsvColumns}; {@code null} when the file is not plain. */
+  static CrowdDataset readPlainAnswers(Path file, CsvFormat format, LongConsumer bytesRead)
+      throws CrowdFormatException {
+    boolean anonymous = format.workerColumn() == null;
+    String[] columns =
+        anonymous
+            ? new String[] {format.taskColumn(), format.labelColumn()}
+            : new String[] {format.taskColumn(), format.labelColumn(), format.workerColumn()};
+    int[] dictionaries = anonymous ? new int[] {0, 1} : new int[] {0, 1, 2};
+    PlainCsvColumns.Table t =
+        PlainCsvColumns.read(file, format.delimiterFor(file), columns, dictionaries, bytesRead);
+    if (t == null) {
+      return null;
+    }
+    int[] workers = anonymous ? filled(t.rows(), -1) : t.codes()[2];
+    String[] workerNames = anonymous ? new String[0] : t.names()[2];
+    CrowdDataset.Builder builder = CrowdDataset.builder().duplicates(format.duplicates());
+    builder.addEncoded(
+        t.names()[0], t.codes()[0], workerNames, workers, t.names()[1], t.codes()[1], 2L);
+    try {
+      return builder.build();
+    } catch (DuplicateAnswerException e) {
+      throw new CrowdFormatException(
+          file, e.duplicateLine(), format.workerColumn(), e.getMessage());
+    }
+  }
+
+  private static int[] filled(int n, int value) {
+    int[] a = new int[n];
+    java.util.Arrays.fill(a, value);
+    return a;
   }
 
   /**

@@ -8,6 +8,7 @@ import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvRecords;
+import org.crowd4j.io.PlainCsvColumns;
 
 /**
  * Reads pairwise comparisons ({@code worker,left,right,label}, the label being the winner's id, as
@@ -31,7 +32,49 @@ public final class PairwiseReader {
    */
   public static Comparisons read(Path file, PairwiseFormat format, LongConsumer bytesRead)
       throws CrowdFormatException {
+    Comparisons plain = readPlain(file, format, bytesRead);
+    return plain != null ? plain : readStrictly(file, format, bytesRead);
+  }
+
+  /** Reads with {@link CsvRecords} only (the path every file that is not plain takes). */
+  static Comparisons readStrictly(Path file, PairwiseFormat format, LongConsumer bytesRead)
+      throws CrowdFormatException {
     return read(CsvRecords.open(file, format.rules(), bytesRead), format);
+  }
+
+  /**
+   * Reads through {@link PlainCsvColumns}; {@code null} when the file is not plain or a row is
+   * wrong (the strict reader then words the error).
+   */
+  static Comparisons readPlain(Path file, PairwiseFormat format, LongConsumer bytesRead)
+      throws CrowdFormatException {
+    boolean anonymous = format.workerColumn() == null;
+    String[] columns = {format.leftColumn(), format.rightColumn(), format.labelColumn(), null};
+    if (anonymous) {
+      columns = Arrays.copyOf(columns, 3);
+    } else {
+      columns[3] = format.workerColumn();
+    }
+    int[] dictionaries = anonymous ? new int[] {0, 0, 0} : new int[] {0, 0, 0, 1};
+    PlainCsvColumns.Table t =
+        PlainCsvColumns.read(
+            file, format.rules().delimiterFor(file), columns, dictionaries, bytesRead);
+    if (t == null) {
+      return null;
+    }
+    int[] left = t.codes()[0];
+    int[] right = t.codes()[1];
+    int[] label = t.codes()[2];
+    boolean[] leftWon = new boolean[t.rows()];
+    for (int c = 0; c < leftWon.length; c++) {
+      if (left[c] == right[c] || (label[c] != left[c] && label[c] != right[c])) {
+        return null;
+      }
+      leftWon[c] = label[c] == left[c];
+    }
+    Vocabulary workers = anonymous ? Vocabulary.of("") : Vocabulary.of(t.names()[1]);
+    int[] worker = anonymous ? new int[t.rows()] : t.codes()[3];
+    return Comparisons.of(Vocabulary.of(t.names()[0]), workers, left, right, worker, leftWon);
   }
 
   /**
