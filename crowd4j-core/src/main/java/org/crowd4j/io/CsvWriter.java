@@ -80,9 +80,9 @@ public final class CsvWriter {
     return this;
   }
 
-  /** Appends {@code value} as {@link Double#toString(double)} writes it. */
+  /** Appends {@code value} in its shortest exact form ({@link Decimals#shortest(double)}). */
   public CsvWriter number(double value) throws IOException {
-    return field(Double.toString(value));
+    return field(Decimals.shortest(value));
   }
 
   /** Appends {@code value} in decimal. */
