@@ -445,7 +445,7 @@ public final class Auto implements Aggregator {
                     + options.minWeight()
                     + " dropped)"
                 : "highest held-out log-likelihood";
-    Provenance provenance = Provenance.of(name(), options, data.digest(), start);
+    Provenance provenance = Provenance.of(name(), options, data::digest, start);
     AggregationResult result =
         used.isEmpty()
             ? majority
@@ -568,7 +568,7 @@ public final class Auto implements Aggregator {
       scores.add(held.withWeight(weights[i]));
     }
     addSkipped(run.skipped(), scores);
-    Provenance provenance = Provenance.of(name(), options, data.digest(), run.start());
+    Provenance provenance = Provenance.of(name(), options, data::digest, run.start());
     AggregationResult result =
         used.isEmpty()
             ? run.majority()

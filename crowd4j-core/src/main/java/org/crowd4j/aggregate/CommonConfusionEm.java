@@ -174,7 +174,7 @@ public final class CommonConfusionEm
         rho.clone(),
         new CommonConfusionModel(piG, new ConfusionMatrices(numWorkers, k, piR), omegaPerAnswer),
         progress.diagnostics(lambda > 0 ? "log-posterior per answer" : "log-likelihood per answer"),
-        provenance(data.digest(), start));
+        provenance(data::digest, start));
   }
 
   /** Closed-form M-step from q(z) ({@code post}) and q(z, s = 1) per answer ({@code common}). */

@@ -199,7 +199,7 @@ public final class CrowdMixture implements Aggregator {
             em.history(),
             options.laplace() ? "log-posterior per answer" : "log-likelihood per answer",
             "best of " + options.restarts() + " restarts: " + em.stopReason()),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   private Run runOnce(

@@ -306,7 +306,7 @@ public final class DawidSkene implements Aggregator {
         prior,
         confusions(logError, numWorkers, k),
         progress.diagnostics(objectiveName()),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   private String objectiveName() {

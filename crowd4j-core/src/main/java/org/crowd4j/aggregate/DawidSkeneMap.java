@@ -146,7 +146,7 @@ public final class DawidSkeneMap implements Aggregator {
     if (options.confusionPrior() > 0) {
       return withStrength(options.confusionPrior())
           .fit(data, context)
-          .chosenBy(Provenance.of(name(), options, data.digest(), start), null);
+          .chosenBy(Provenance.of(name(), options, data::digest, start), null);
     }
     List<Candidate> grid = candidates();
     HeldOutScorer scorer =
@@ -179,6 +179,6 @@ public final class DawidSkeneMap implements Aggregator {
             grid.get(best).name(),
             rule,
             List.of());
-    return fitted.chosenBy(Provenance.of(name(), options, data.digest(), start), selection);
+    return fitted.chosenBy(Provenance.of(name(), options, data::digest, start), selection);
   }
 }

@@ -180,7 +180,7 @@ public final class Glad implements Aggregator {
             run.converged(),
             run.history(),
             "log posterior of (alpha, beta) per answer"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /**

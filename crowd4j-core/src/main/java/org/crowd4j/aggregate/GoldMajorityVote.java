@@ -147,7 +147,7 @@ public final class GoldMajorityVote implements Aggregator {
         options.tieBreak(),
         options.seed(),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   private static boolean contains(int[] set, int label) {

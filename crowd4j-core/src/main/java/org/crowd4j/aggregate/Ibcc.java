@@ -125,7 +125,7 @@ public final class Ibcc
       }
     }
     return best.chosenBy(
-        Provenance.of(name(), options().withOffDiagonal(chosen), data.digest(), start), null);
+        Provenance.of(name(), options().withOffDiagonal(chosen), data::digest, start), null);
   }
 
   private AggregationResult fitWith(Options options, CrowdDataset data, FitContext<Gold> context) {
@@ -249,7 +249,7 @@ public final class Ibcc
         prior,
         new ConfusionMatrices(numWorkers, k, mean),
         progress.diagnostics("ELBO per answer"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** out[j] = ψ(a_j) − ψ(Σ a) for the Dirichlet parameters {@code a[from..from+k)}. */

@@ -127,7 +127,7 @@ public final class Kos implements Aggregator {
           null,
           new WorkerSkills(skills),
           Diagnostics.closedForm(),
-          Provenance.of(name(), options, data.digest(), start));
+          Provenance.of(name(), options, data::digest, start));
     }
     if (k != 2) {
       throw new IllegalArgumentException(
@@ -243,7 +243,7 @@ public final class Kos implements Aggregator {
             completed,
             java.util.Arrays.copyOf(history, iterations),
             "root mean square of worker messages before rescaling"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /**

@@ -229,7 +229,7 @@ public final class Mace implements Aggregator {
                 ? "evidence lower bound per answer"
                 : "log-likelihood + smoothing log prior per answer",
             "best of " + options.restarts() + " restarts: " + best.stopReason),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** Data and counts shared by all restarts. */

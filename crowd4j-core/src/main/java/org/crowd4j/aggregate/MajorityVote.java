@@ -83,6 +83,6 @@ public final class MajorityVote implements Aggregator {
         null,
         new WorkerSkills(Votes.agreement(data, labels)),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 }

@@ -205,7 +205,7 @@ public final class Mmce implements Aggregator {
             converged,
             Arrays.copyOf(history, iterations),
             "penalised marginal log-likelihood per answer"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   private static double sumSq(double[] x) {

@@ -301,7 +301,7 @@ public final class Mmsr implements Aggregator {
         null,
         new WorkerSkills(skills),
         new Diagnostics(iterations, converged, history, "Frobenius change of u v^T"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /**

@@ -98,16 +98,7 @@ final class ObservedLabels {
       }
     }
     Provenance p = r.provenance();
-    Provenance provenance =
-        new Provenance(
-            p.method(),
-            p.options(),
-            data.digest(),
-            p.library(),
-            p.java(),
-            p.os(),
-            p.created(),
-            p.elapsedMillis());
+    Provenance provenance = p.forData(data::digest);
     AggregationResult wide =
         new AggregationResult(
             data,

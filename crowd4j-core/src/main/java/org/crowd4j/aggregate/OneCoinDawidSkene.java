@@ -183,7 +183,7 @@ public final class OneCoinDawidSkene implements Aggregator {
         new WorkerSkills(skills),
         new OneCoinNoise(accuracy, k),
         progress.diagnostics(options.stopping().objectiveName()),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** M-step from the posteriors through {@link OneCoinKernel}, task by task. */

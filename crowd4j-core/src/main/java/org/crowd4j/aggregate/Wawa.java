@@ -84,6 +84,6 @@ public final class Wawa implements Aggregator {
         options.tieBreak(),
         options.seed() + 1,
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 }

@@ -168,7 +168,7 @@ public final class WeightedMajorityVote implements Aggregator {
         options.tieBreak(),
         options.seed(),
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   static void checkDefaultSkill(MissingSkill missingSkill, double defaultSkill) {

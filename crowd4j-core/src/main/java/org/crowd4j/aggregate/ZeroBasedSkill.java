@@ -165,6 +165,6 @@ public final class ZeroBasedSkill implements Aggregator {
         options.seed(),
         new Diagnostics(
             iterations, converged, Arrays.copyOf(history, iterations), "max absolute skill change"),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 }

@@ -1,10 +1,7 @@
 package org.crowd4j.io;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -62,7 +59,6 @@ public final class PlainCsvColumns {
 
   private final Path file;
   private final byte[] classes;
-  private final long delimiters;
   private final String[] columns;
   private final int[] dictionaryOf;
   private final int dictionaries;
@@ -82,7 +78,6 @@ public final class PlainCsvColumns {
     classes['\n'] = LF;
     classes['\r'] = CR;
     classes[delimiter] = DELIMITER;
-    this.delimiters = 0x0101010101010101L * delimiter;
   }
 
   /**
@@ -312,27 +307,13 @@ public final class PlainCsvColumns {
     return new Table(rows, codes, names);
   }
 
-  private static final VarHandle LONGS =
-      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
-  /** A hash of {@code buf[off, off + len)}, eight bytes at a time. */
+  /** A hash of {@code buf[off, off + len)}. */
   static int hash(byte[] buf, int off, int len) {
-    long h = len;
-    int i = off;
-    int end = off + len;
-    for (; end - i >= 8; i += 8) {
-      h = Long.rotateLeft((h ^ (long) LONGS.get(buf, i)) * 0x9E3779B97F4A7C15L, 29);
+    int h = 0;
+    for (int i = off; i < off + len; i++) {
+      h = 31 * h + buf[i];
     }
-    long tail = 0;
-    if (end - i > 0 && i + 8 <= buf.length) {
-      tail = (long) LONGS.get(buf, i) & (-1L >>> (64 - 8 * (end - i)));
-    } else {
-      for (int k = end - 1; k >= i; k--) {
-        tail = (tail << 8) | (buf[k] & 0xFF);
-      }
-    }
-    h = (h ^ tail) * 0x9E3779B97F4A7C15L;
-    return (int) (h ^ (h >>> 32));
+    return h ^ (h >>> 16);
   }
 
   /**
@@ -625,15 +606,6 @@ public final class PlainCsvColumns {
           boolean high = false;
           byte c;
           while (true) {
-            // skip eight bytes at a time while none of them is special
-            while (q + 8 <= limit) {
-              long special = special((long) LONGS.get(buf, q));
-              if (special != 0) {
-                q += Long.numberOfTrailingZeros(special) >>> 3;
-                break;
-              }
-              q += 8;
-            }
             if (q == limit) {
               if (!eof) {
                 rows = row;
@@ -697,21 +669,6 @@ public final class PlainCsvColumns {
       }
       rows = row;
       return p;
-    }
-
-    /**
-     * The high bit of each byte of {@code x} (little-endian) that may be special: below a space, a
-     * quote, DEL, the delimiter or not ASCII; the lowest one flagged is always special.
-     */
-    private long special(long x) {
-      return ((((x - 0x2020202020202020L) & ~x) | x) & 0x8080808080808080L)
-          | zeroBytes(x ^ 0x2222222222222222L)
-          | zeroBytes(x ^ 0x7F7F7F7F7F7F7F7FL)
-          | zeroBytes(x ^ delimiters);
-    }
-
-    private static long zeroBytes(long x) {
-      return (x - 0x0101010101010101L) & ~x & 0x8080808080808080L;
     }
 
     /** The id of the value {@code buf[off, off + len)} of column {@code col}. */

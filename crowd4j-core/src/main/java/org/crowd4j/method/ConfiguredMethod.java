@@ -40,4 +40,10 @@ public abstract class ConfiguredMethod<D, G, R extends FitResult, O extends Reco
   protected final Provenance provenance(String dataDigest, long start) {
     return Provenance.of(name, options, dataDigest, start);
   }
+
+  /** As {@link #provenance(String, long)}, the digest computed when first asked for. */
+  protected final Provenance provenance(
+      java.util.function.Supplier<String> dataDigest, long start) {
+    return Provenance.of(name, options, dataDigest, start);
+  }
 }

@@ -109,7 +109,7 @@ public final class Catd extends NumericMethod<Catd.Options> {
         truth,
         weight,
         progress.diagnostics("largest change of an estimate, in pooled standard deviations"),
-        provenance(data.digest(), start));
+        provenance(data::digest, start));
   }
 
   /** w_k = χ²_k / max(Σ (x − t)², |N_k| · floor) (eq. 9). */

@@ -172,7 +172,7 @@ public final class NumericAuto implements Method<NumericAnswers, NumericGold, Nu
         fit.variance(),
         fit.weights(),
         fit.diagnostics(),
-        Provenance.of(name(), options, data.digest(), start),
+        Provenance.of(name(), options, data::digest, start),
         selection);
   }
 

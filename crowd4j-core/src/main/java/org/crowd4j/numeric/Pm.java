@@ -94,7 +94,7 @@ public final class Pm extends NumericMethod<Pm.Options> {
         truth,
         weight,
         progress.diagnostics("weighted normalised squared distance per answer"),
-        provenance(data.digest(), start));
+        provenance(data::digest, start));
   }
 
   /** Σ_{i ∈ N_k} (x_ik − t_i)² / std_i of every worker (eq. 12). */

@@ -123,7 +123,7 @@ public final class Raykar extends NumericMethod<Raykar.Options> {
         variance,
         NumericFits.normalised(data, weight),
         progress.diagnostics("marginal log-likelihood per answer"),
-        provenance(data.digest(), start),
+        provenance(data::digest, start),
         null);
   }
 

@@ -57,6 +57,6 @@ public final class TaskStatistic implements Method<NumericAnswers, NumericGold, 
         statistic == Statistic.MEAN ? NumericFits.means(data) : NumericFits.medians(data),
         NumericFits.equalWeights(data),
         Diagnostics.closedForm(),
-        Provenance.of(name(), null, data.digest(), start));
+        Provenance.of(name(), null, data::digest, start));
   }
 }

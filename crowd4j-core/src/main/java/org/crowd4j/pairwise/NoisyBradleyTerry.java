@@ -204,7 +204,7 @@ public final class NoisyBradleyTerry
             options().maxDenseErrors()),
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
-        provenance(data.digest(), start),
+        provenance(data::digest, start),
         Fits.notes(counts, options().prior(), data.items(), errors.stderr()));
   }
 }

@@ -66,7 +66,7 @@ final class ImageFits {
         }
       }
     }
-    Provenance p = Provenance.of(method, options, data.digest(), start);
+    Provenance p = Provenance.of(method, options, data::digest, start);
     return new SegmentationResult(data.tasks(), masks, iterations, converged, scores, p);
   }
 }

@@ -59,6 +59,6 @@ public final class ClosestToAverage implements EmbeddingAggregator {
         agg,
         null,
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 }

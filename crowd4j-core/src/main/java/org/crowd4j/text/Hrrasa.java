@@ -139,7 +139,7 @@ public final class Hrrasa implements EmbeddingAggregator {
         agg,
         skills,
         diagnostics,
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** γ per answer of {@code data} (every task has at least two answers). */

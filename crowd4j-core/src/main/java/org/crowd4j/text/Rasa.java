@@ -92,7 +92,7 @@ public final class Rasa implements EmbeddingAggregator {
         fit.aggregated(),
         fit.skills(),
         fit.diagnostics(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** χ²_{1−α/2}(answers of the worker) per worker. */

@@ -78,7 +78,7 @@ public final class Rover implements TextAggregator {
         data.workers(),
         null,
         Diagnostics.closedForm(),
-        Provenance.of(name(), options, data.digest(), start));
+        Provenance.of(name(), options, data::digest, start));
   }
 
   /** The ROVER text of {@code hypotheses} (aligned in the given order). */
