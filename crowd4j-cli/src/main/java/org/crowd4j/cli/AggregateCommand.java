@@ -75,6 +75,14 @@ final class AggregateCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--gold-free",
+      description =
+          "Also print the labels' gold-free consistency (agreement with the answers, weighted by"
+              + " one-coin annotator accuracies) and uncertainty (mean entropy of the answers per"
+              + " task): three more passes over the answers.")
+  boolean goldFreeSummary;
+
+  @Option(
       names = "--model-out",
       paramLabel = "FILE",
       description = "Write the annotator model, diagnostics and provenance as JSON.")
@@ -175,7 +183,10 @@ final class AggregateCommand implements Callable<Integer> {
         goldLabels == null || known == null
             ? null
             : GoldSplit.of(goldLabels, known, result.labels());
-    double[] goldFree = SelectionOutput.diagnostics(result, data);
+    double[] goldFree =
+        goldFreeSummary
+            ? SelectionOutput.diagnostics(result, data)
+            : new double[] {Double.NaN, Double.NaN};
     if (output.json) {
       ObjectNode j = Output.object("aggregate");
       j.put("method", method);
@@ -191,8 +202,10 @@ final class AggregateCommand implements Callable<Integer> {
       Output.put(j, "objective", history.length == 0 ? Double.NaN : history[history.length - 1]);
       j.put("objectiveName", d.objectiveName());
       FitSummary.seconds(j, loadSeconds, fitSeconds);
-      Output.put(j, "consistency", goldFree[0]);
-      Output.put(j, "uncertainty", goldFree[1]);
+      if (goldFreeSummary) {
+        Output.put(j, "consistency", goldFree[0]);
+        Output.put(j, "uncertainty", goldFree[1]);
+      }
       if (result.selection().isPresent()) {
         SelectionOutput.json(j, result.selection().get());
       }
@@ -231,11 +244,13 @@ final class AggregateCommand implements Callable<Integer> {
       if (result.selection().isPresent()) {
         SelectionOutput.print(outw, result.selection().get());
       }
-      outw.printf(
-          Locale.ROOT,
-          "gold-free: consistency %.4f, uncertainty %.4f nats%n",
-          goldFree[0],
-          goldFree[1]);
+      if (goldFreeSummary) {
+        outw.printf(
+            Locale.ROOT,
+            "gold-free: consistency %.4f, uncertainty %.4f nats%n",
+            goldFree[0],
+            goldFree[1]);
+      }
       if (split != null) {
         outw.printf(
             Locale.ROOT,

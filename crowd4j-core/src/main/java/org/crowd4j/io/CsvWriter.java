@@ -1,8 +1,7 @@
 package org.crowd4j.io;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.OutputStreamWriter;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -23,6 +22,9 @@ public final class CsvWriter {
   }
 
   private final Writer out;
+  private final OutputStream bytes;
+  private final byte[] buffer;
+  private int used;
   private final char delimiter;
   private boolean inRow;
 
@@ -37,7 +39,35 @@ public final class CsvWriter {
       throw new IllegalArgumentException("delimiter must be ',' or a tab");
     }
     this.out = out;
+    this.bytes = null;
+    this.buffer = null;
     this.delimiter = delimiter;
+  }
+
+  /**
+   * Rows separated by {@code delimiter} ({@code ','} or {@code '\t'}) written as UTF-8 onto {@code
+   * out} through a buffer of its own: call {@link #flush()} at the end (the caller closes {@code
+   * out}).
+   */
+  public CsvWriter(OutputStream out, char delimiter) {
+    if (delimiter != ',' && delimiter != '\t') {
+      throw new IllegalArgumentException("delimiter must be ',' or a tab");
+    }
+    this.out = null;
+    this.bytes = out;
+    this.buffer = new byte[1 << 16];
+    this.delimiter = delimiter;
+  }
+
+  /** Writes what is buffered onto the stream or writer (which stays open). */
+  public void flush() throws IOException {
+    if (bytes != null) {
+      bytes.write(buffer, 0, used);
+      used = 0;
+      bytes.flush();
+    } else {
+      out.flush();
+    }
   }
 
   /** Writes {@code rows} to {@code file} atomically, creating parent folders. */
@@ -50,10 +80,9 @@ public final class CsvWriter {
     AtomicFiles.write(
         file,
         out -> {
-          Writer w =
-              new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8), 1 << 16);
-          rows.writeTo(new CsvWriter(w, delimiter));
-          w.flush();
+          CsvWriter csv = new CsvWriter(out, delimiter);
+          rows.writeTo(csv);
+          csv.flush();
         });
   }
 
@@ -72,22 +101,76 @@ public final class CsvWriter {
 
   /** Appends {@code value} to the row, quoted when it needs to be. */
   public CsvWriter field(String value) throws IOException {
-    if (inRow) {
-      out.write(delimiter);
+    separate();
+    if (bytes == null) {
+      out.write(CsvFields.field(value));
+      return this;
     }
-    inRow = true;
-    out.write(CsvFields.field(value));
+    byte[] b = value.getBytes(StandardCharsets.UTF_8);
+    int n = b.length;
+    boolean quote = n > 0 && (b[0] == ' ' || b[n - 1] == ' ');
+    for (int i = 0; i < n && !quote; i++) {
+      byte c = b[i];
+      quote = c == ',' || c == '"' || c == '\n' || c == '\r' || c == '\t';
+    }
+    put(quote ? CsvFields.field(value).getBytes(StandardCharsets.UTF_8) : b);
     return this;
   }
 
   /** Appends {@code value} in its shortest exact form ({@link Decimals#shortest(double)}). */
   public CsvWriter number(double value) throws IOException {
-    return field(Decimals.shortest(value));
+    return plain(Decimals.shortest(value));
   }
 
   /** Appends {@code value} in decimal. */
   public CsvWriter number(long value) throws IOException {
-    return field(Long.toString(value));
+    return plain(Long.toString(value));
+  }
+
+  /** Appends {@code ascii}, which needs no quotes (a number). */
+  private CsvWriter plain(String ascii) throws IOException {
+    separate();
+    if (bytes == null) {
+      out.write(ascii);
+    } else {
+      put(ascii.getBytes(StandardCharsets.ISO_8859_1));
+    }
+    return this;
+  }
+
+  private void separate() throws IOException {
+    if (inRow) {
+      putChar(delimiter);
+    }
+    inRow = true;
+  }
+
+  private void put(byte[] b) throws IOException {
+    if (buffer.length - used < b.length) {
+      drain();
+      if (b.length > buffer.length) {
+        bytes.write(b);
+        return;
+      }
+    }
+    System.arraycopy(b, 0, buffer, used, b.length);
+    used += b.length;
+  }
+
+  private void putChar(char c) throws IOException {
+    if (bytes == null) {
+      out.write(c);
+      return;
+    }
+    if (used == buffer.length) {
+      drain();
+    }
+    buffer[used++] = (byte) c;
+  }
+
+  private void drain() throws IOException {
+    bytes.write(buffer, 0, used);
+    used = 0;
   }
 
   /** Appends {@code fields} and ends the row. */
@@ -100,7 +183,7 @@ public final class CsvWriter {
 
   /** Ends the row. */
   public CsvWriter end() throws IOException {
-    out.write('\n');
+    putChar('\n');
     inRow = false;
     return this;
   }
