@@ -75,6 +75,14 @@ final class AggregateCommand implements Callable<Integer> {
   Path out;
 
   @Option(
+      names = "--precision",
+      paramLabel = "N",
+      description =
+          "Write the posteriors with N significant digits (1 to 15; default: the shortest form"
+              + " that reads back exactly).")
+  Integer precision;
+
+  @Option(
       names = "--gold-free",
       description =
           "Also print the labels' gold-free consistency (agreement with the answers, weighted by"
@@ -116,7 +124,15 @@ final class AggregateCommand implements Callable<Integer> {
       }
     }
     Checks.paramsKnown(spec, "method '" + method + "'", overrides.keySet(), methodSpec.defaults());
+    if (precision != null && (precision < 1 || precision > 15)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);
+    }
     if (engine.spark()) {
+      if (precision != null) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--precision applies to --engine local only");
+      }
       return runSpark(overrides, outw, err);
     }
     engine.refuseSparkOptions(spec.commandLine());
@@ -172,7 +188,7 @@ final class AggregateCommand implements Callable<Integer> {
       err.flush();
     }
     if (out != null) {
-      ResultWriter.writeLabels(out, result);
+      ResultWriter.writeLabels(out, result, precision == null ? 0 : precision);
     }
     if (modelOut != null) {
       ClassificationModelWriter.write(modelOut, result, data);

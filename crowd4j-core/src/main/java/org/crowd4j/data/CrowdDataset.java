@@ -411,6 +411,7 @@ public final class CrowdDataset extends AnswerIndex {
 
     private static int[] internAll(Vocabulary.Growing vocabulary, String[] names, String column) {
       int[] ids = new int[names.length];
+      vocabulary.reserve(vocabulary.size() + names.length);
       for (int c = 0; c < names.length; c++) {
         ids[c] = vocabulary.intern(Objects.requireNonNull(names[c], column));
       }

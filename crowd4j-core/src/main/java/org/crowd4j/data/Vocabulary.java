@@ -208,6 +208,17 @@ public final class Vocabulary {
       slots = fresh;
     }
 
+    /** Makes room for {@code n} names in all, so that interning them does not grow the table. */
+    public void reserve(int n) {
+      if (n > names.length) {
+        names = Arrays.copyOf(names, n);
+        hashes = Arrays.copyOf(hashes, n);
+      }
+      if (2L * n > slots.length) {
+        rehash(capacityFor(n));
+      }
+    }
+
     /** Number of names so far. */
     public int size() {
       return size;

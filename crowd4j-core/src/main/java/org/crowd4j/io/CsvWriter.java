@@ -27,6 +27,7 @@ public final class CsvWriter {
   private int used;
   private final char delimiter;
   private boolean inRow;
+  private int precision;
 
   /** Rows written onto {@code out} (flushed and closed by the caller). */
   public CsvWriter(Writer out) {
@@ -117,9 +118,24 @@ public final class CsvWriter {
     return this;
   }
 
-  /** Appends {@code value} in its shortest exact form ({@link Decimals#shortest(double)}). */
+  /**
+   * Writes the numbers that follow with {@code digits} significant digits ({@link
+   * Decimals#rounded(double, int)}); 0, the default, writes them in their shortest exact form.
+   */
+  public CsvWriter precision(int digits) {
+    if (digits != 0) {
+      Decimals.rounded(1, digits); // checks the range
+    }
+    this.precision = digits;
+    return this;
+  }
+
+  /**
+   * Appends {@code value} in its shortest exact form ({@link Decimals#shortest(double)}), or
+   * rounded as {@link #precision(int)} asked.
+   */
   public CsvWriter number(double value) throws IOException {
-    return plain(Decimals.shortest(value));
+    return plain(precision == 0 ? Decimals.shortest(value) : Decimals.rounded(value, precision));
   }
 
   /** Appends {@code value} in decimal. */

@@ -63,6 +63,27 @@ public final class Decimals {
   }
 
   /**
+   * {@code v} rounded to {@code digits} significant decimal digits (half to even, from its exact
+   * binary value), written as {@link #shortest(double)} writes numbers: {@code rounded(0.123456,
+   * 3)} is {@code 0.123}.
+   *
+   * @throws IllegalArgumentException unless {@code 1 <= digits <= 15}
+   */
+  public static String rounded(double v, int digits) {
+    if (digits < 1 || digits > 15) {
+      throw new IllegalArgumentException("digits must be 1 to 15: " + digits);
+    }
+    if (v == 0 || !Double.isFinite(v)) {
+      return shortest(v);
+    }
+    double r =
+        new java.math.BigDecimal(v)
+            .round(new java.math.MathContext(digits, java.math.RoundingMode.HALF_EVEN))
+            .doubleValue();
+    return shortest(r);
+  }
+
+  /**
    * {@code s} as a finite double, or {@code NaN} when it is not a decimal number in this grammar or
    * too large for a double.
    */

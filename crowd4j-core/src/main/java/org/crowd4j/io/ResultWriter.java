@@ -13,9 +13,19 @@ public final class ResultWriter {
 
   /** Writes {@code result}'s labels and posteriors to {@code file}. */
   public static void writeLabels(Path file, AggregationResult result) throws IOException {
+    writeLabels(file, result, 0);
+  }
+
+  /**
+   * Writes {@code result}'s labels and posteriors to {@code file}, the posteriors with {@code
+   * digits} significant digits (0: in their shortest exact form).
+   */
+  public static void writeLabels(Path file, AggregationResult result, int digits)
+      throws IOException {
     CsvWriter.write(
         file,
         csv -> {
+          csv.precision(digits);
           int k = result.numLabels();
           csv.field("task").field("label");
           for (int c = 0; c < k; c++) {

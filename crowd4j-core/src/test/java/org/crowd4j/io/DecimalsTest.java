@@ -95,4 +95,17 @@ class DecimalsTest {
     }
     assertTrue(shorter > 0, "some of Java 17's forms are longer than needed");
   }
+
+  @Test
+  void roundedKeepsTheAskedSignificantDigits() {
+    assertEquals("0.123", Decimals.rounded(0.123456, 3));
+    assertEquals("0.9", Decimals.rounded(0.94999, 1));
+    assertEquals("1.0", Decimals.rounded(0.96, 1));
+    assertEquals("1.2E-7", Decimals.rounded(1.23456e-7, 2));
+    assertEquals("1.2346E10", Decimals.rounded(12345678901.0, 5));
+    assertEquals("0.0", Decimals.rounded(0.0, 4));
+    assertEquals("0.25", Decimals.rounded(0.25, 15));
+    org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> Decimals.rounded(1, 0));
+  }
 }
