@@ -14,6 +14,20 @@ and are read as those classes document. Usage:
     python3 crowdkit_speed.py pairwise DIR [--bt-iter 100] [--skip-noisy-bt | --noisy-bt-once]
     python3 crowdkit_speed.py texts DIR
     python3 crowdkit_speed.py masks DIR [--skip-rasa]
+    python3 crowdkit_speed.py whole METHOD DIR OUT.csv [--fit-seconds FILE]
+    python3 crowdkit_speed.py quality KIND DIR RESULT.csv
+
+``whole`` is crowd-kit's whole process as a user runs it: import, read the input with pandas, fit
+one method at its defaults, write the result CSV. METHOD is ds, glad, mace (``DIR/answers.csv``,
+``task,worker,label``, as ``crowd4j simulate`` writes it), bt, noisy-bt (``DIR/comparisons.csv``),
+rover (``DIR/transcripts.csv``), seg-mv, seg-em (``DIR/masks_rle.csv``, ``HxW:runs`` masks, the
+file the command line reads); ids are read as strings. It writes what ``crowd4j`` writes, in the
+same columns: ``task,label,p_<class>...``; ``item,score``; ``task,text``; ``task,segmentation``
+(run-length). ``--fit-seconds FILE`` gets the CPU and wall seconds of the fit alone
+(``time.process_time`` and ``time.perf_counter`` around it). ``quality`` scores a result CSV of
+either library against the simulated truth in DIR (KIND: labels, ranking, texts, masks): accuracy
+(``DIR/gold.csv``), Kendall tau-b (``DIR/truth.csv``), corpus WER (``DIR/transcripts_truth.csv``),
+mean IoU (``DIR/masks_truth_rle.csv``).
 
 Every method runs once with crowd-kit's defaults (BradleyTerry has no default ``n_iter``: see
 ``--bt-iter``); each line gives the wall time, the CPU time of this process (``time.process_time``,
@@ -214,6 +228,120 @@ def masks(args):
         timed(label, lambda: method().fit_predict(data), iou)
 
 
+def rle_decode(s):
+    """A ``HxW:runs`` mask (runs of 0s and 1s by turns, row-major, 0s first) or ``;``-joined rows."""
+    head, colon, runs = s.partition(":")
+    if not colon:
+        rows = s.split(";")
+        return np.array([[c == "1" for c in r] for r in rows], dtype=bool)
+    h, w = (int(v) for v in head.split("x"))
+    lengths = np.array(runs.split(), dtype=np.int64)
+    flat = np.repeat(np.arange(lengths.size) % 2 == 1, lengths)
+    return flat.reshape(h, w)
+
+
+def rle_encode(mask):
+    """The ``HxW:runs`` form of a boolean mask, first run of 0s (0 when the first pixel is set)."""
+    flat = np.asarray(mask, dtype=bool).ravel()
+    cuts = np.flatnonzero(flat[1:] != flat[:-1]) + 1
+    runs = np.diff(np.concatenate(([0], cuts, [flat.size])))
+    if flat.size and flat[0]:
+        runs = np.concatenate(([0], runs))
+    h, w = np.shape(mask)
+    return f"{h}x{w}:" + " ".join(map(str, runs))
+
+
+def read_strings(path):
+    return pd.read_csv(path, dtype=str, keep_default_na=False)
+
+
+def whole(args):
+    """Import, read, fit, write: crowd-kit's whole process for one method."""
+    from crowdkit import aggregation as ck
+
+    method = args.method
+    if method in ("ds", "glad", "mace"):
+        data = read_strings(os.path.join(args.dir, "answers.csv"))
+        model = {"ds": ck.DawidSkene, "glad": ck.GLAD, "mace": ck.MACE}[method]()
+        fit = model.fit
+    elif method in ("bt", "noisy-bt"):
+        data = read_strings(os.path.join(args.dir, "comparisons.csv"))
+        model = ck.BradleyTerry(n_iter=100) if method == "bt" else ck.NoisyBradleyTerry()
+        fit = model.fit
+    elif method == "rover":
+        data = read_strings(os.path.join(args.dir, "transcripts.csv"))
+        model = ck.ROVER(lambda s: s.split(" "), lambda w: " ".join(w))
+        fit = model.fit
+    elif method in ("seg-mv", "seg-em"):
+        frame = read_strings(os.path.join(args.dir, "masks_rle.csv"))
+        data = pd.DataFrame(
+            {
+                "task": frame.task,
+                "worker": frame.worker,
+                "segmentation": [rle_decode(m) for m in frame.segmentation],
+            }
+        )
+        model = ck.SegmentationMajorityVote() if method == "seg-mv" else ck.SegmentationEM()
+        fit = model.fit
+    else:
+        sys.exit(f"unknown method {method}")
+    c0 = time.process_time()
+    t0 = time.perf_counter()
+    fit(data)
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - c0
+    if method in ("ds", "glad", "mace"):
+        out = model.probas_.add_prefix("p_")
+        out.insert(0, "label", model.labels_.reindex(out.index))
+        out.index.name = "task"
+        out.to_csv(args.out)
+    elif method in ("bt", "noisy-bt"):
+        model.scores_.rename("score").rename_axis("item").to_csv(args.out)
+    elif method == "rover":
+        model.texts_.rename("text").rename_axis("task").to_csv(args.out)
+    else:
+        segs = model.segmentations_
+        pd.DataFrame(
+            {"task": segs.index, "segmentation": [rle_encode(m) for m in segs]}
+        ).to_csv(args.out, index=False)
+    if args.fit_seconds:
+        with open(args.fit_seconds, "w") as f:
+            f.write(f"{cpu:.3f} {wall:.3f}\n")
+
+
+def quality(args):
+    """Prints the quality of a result CSV against the simulated truth in DIR."""
+    result = read_strings(args.result)
+    if args.kind == "labels":
+        gold = read_strings(os.path.join(args.dir, "gold.csv")).set_index("task")["label"]
+        pred = result.set_index("task")["label"].reindex(gold.index)
+        print(f"acc {(pred == gold).mean():.3f}")
+    elif args.kind == "ranking":
+        from scipy.stats import kendalltau
+
+        truth = read_strings(os.path.join(args.dir, "truth.csv")).set_index("item")["score"]
+        scores = result.set_index("item")["score"].astype(float).reindex(truth.index)
+        print(f"tau {kendalltau(scores.to_numpy(), truth.astype(float).to_numpy())[0]:.3f}")
+    elif args.kind == "texts":
+        truth = read_strings(os.path.join(args.dir, "transcripts_truth.csv"))
+        truth = truth.set_index("task")["text"]
+        hyp = result.set_index("task")["text"]
+        errors = sum(word_errors(truth[t].split(), hyp.get(t, "").split()) for t in truth.index)
+        print(f"WER {errors / sum(len(truth[t].split()) for t in truth.index):.3f}")
+    elif args.kind == "masks":
+        truth = read_strings(os.path.join(args.dir, "masks_truth_rle.csv"))
+        got = dict(zip(result.task, result.segmentation))
+        total = 0.0
+        for task, rle in zip(truth.task, truth.segmentation):
+            t = rle_decode(rle)
+            m = rle_decode(got[task]) if task in got else np.zeros_like(t)
+            union = np.logical_or(m, t).sum()
+            total += 1.0 if union == 0 else np.logical_and(m, t).sum() / union
+        print(f"IoU {total / len(truth):.3f}")
+    else:
+        sys.exit(f"unknown kind {args.kind}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -228,7 +356,19 @@ def main():
     m = sub.add_parser("masks")
     m.add_argument("dir")
     m.add_argument("--skip-rasa", action="store_true")
+    w = sub.add_parser("whole")
+    w.add_argument("method")
+    w.add_argument("dir")
+    w.add_argument("out")
+    w.add_argument("--fit-seconds")
+    q = sub.add_parser("quality")
+    q.add_argument("kind")
+    q.add_argument("dir")
+    q.add_argument("result")
     args = parser.parse_args()
+    if args.what in ("whole", "quality"):
+        {"whole": whole, "quality": quality}[args.what](args)
+        return
     import crowdkit
 
     print(

@@ -37,7 +37,12 @@ import org.crowd4j.text.WordErrorRate;
  * ({@code task,text}); {@code masks.csv} ({@code task,worker,height,width}, one row per mask) with
  * {@code masks.bin}, the masks in the same order, each {@code ceil(height × width / 8)} bytes of
  * row-major pixels, eight to a byte, first pixel in the highest bit (what {@code numpy.unpackbits}
- * reads); {@code masks_truth.csv} ({@code task,height,width}) with {@code masks_truth.bin} alike.
+ * reads); {@code masks_truth.csv} ({@code task,height,width}) with {@code masks_truth.bin} alike;
+ * and the same masks as the command line reads them, run-length encoded ({@code HxW:runs}): {@code
+ * masks_rle.csv} ({@code task,worker,segmentation}) and {@code masks_truth_rle.csv} ({@code
+ * task,segmentation}). {@code --tasks N} sets the transcribed sentences (default 20,000, five
+ * transcripts each), {@code --images N} the images (default 1,000), {@code --only texts|masks} one
+ * kind, and {@code --write-only} writes the files without timing the methods.
  *
  * <pre>
  * java -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.KindsBenchmark quality
@@ -49,22 +54,37 @@ import org.crowd4j.text.WordErrorRate;
 public final class KindsBenchmark {
   private KindsBenchmark() {}
 
-  /** {@code quality}, or {@code speed} with optional {@code --write DIR}. */
+  /**
+   * {@code quality}, or {@code speed} with optional {@code --write DIR}, {@code --tasks N}, {@code
+   * --images N}, {@code --only texts|masks} and {@code --write-only}.
+   */
   public static void main(String[] args) throws IOException {
     String what = args.length == 0 ? "quality" : args[0];
     Path write = null;
-    for (int a = 1; a + 1 < args.length; a += 2) {
-      if (!args[a].equals("--write")) {
-        throw new IllegalArgumentException("unknown flag " + args[a]);
+    int tasks = 20_000;
+    int images = 1000;
+    String only = "";
+    boolean time = true;
+    for (int a = 1; a < args.length; a++) {
+      switch (args[a]) {
+        case "--write" -> write = Files.createDirectories(Path.of(args[++a]));
+        case "--tasks" -> tasks = Integer.parseInt(args[++a]);
+        case "--images" -> images = Integer.parseInt(args[++a]);
+        case "--only" -> only = args[++a];
+        case "--write-only" -> time = false;
+        default -> throw new IllegalArgumentException("unknown flag " + args[a]);
       }
-      write = Files.createDirectories(Path.of(args[a + 1]));
     }
     if (what.equals("quality")) {
       roverQuality();
       segmentationQuality();
     } else if (what.equals("speed")) {
-      roverSpeed(write);
-      segmentationSpeed(write);
+      if (!only.equals("masks")) {
+        roverSpeed(write, tasks, time);
+      }
+      if (!only.equals("texts")) {
+        segmentationSpeed(write, images, time);
+      }
     } else {
       throw new IllegalArgumentException("quality or speed, not " + what);
     }
@@ -148,8 +168,8 @@ public final class KindsBenchmark {
     System.out.println();
   }
 
-  static void roverSpeed(Path write) throws IOException {
-    List<String> truths = TranscriptSimulator.sentences(20_000, 5000, 8, 24, 1);
+  static void roverSpeed(Path write, int tasks, boolean time) throws IOException {
+    List<String> truths = TranscriptSimulator.sentences(tasks, 5000, 8, 24, 1);
     TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[5];
     for (int k = 0; k < 5; k++) {
       double p = 0.05 + 0.03 * k;
@@ -158,6 +178,9 @@ public final class KindsBenchmark {
     TextAnswers data = TranscriptSimulator.simulate(truths, a, 5000, 1).answers();
     if (write != null) {
       writeTexts(write, data, truths);
+    }
+    if (!time) {
+      return;
     }
     Rover rover = new Rover();
     rover.fit(data); // warm-up
@@ -184,8 +207,8 @@ public final class KindsBenchmark {
         .getProcessCpuTime();
   }
 
-  static void segmentationSpeed(Path write) throws IOException {
-    Mask[] truths = BoundaryNoiseSimulator.ellipses(1000, 256, 256, 3);
+  static void segmentationSpeed(Path write, int images, boolean time) throws IOException {
+    Mask[] truths = BoundaryNoiseSimulator.ellipses(images, 256, 256, 3);
     BoundaryNoiseSimulator.Annotator[] a = new BoundaryNoiseSimulator.Annotator[5];
     for (int k = 0; k < 5; k++) {
       a[k] = new BoundaryNoiseSimulator.Annotator(k, (k % 2 == 0 ? 1 : -1) * k, 0.2);
@@ -193,6 +216,9 @@ public final class KindsBenchmark {
     MaskAnswers data = BoundaryNoiseSimulator.simulate(truths, a, 3).answers();
     if (write != null) {
       writeMasks(write, data, truths);
+    }
+    if (!time) {
+      return;
     }
     for (SegmentationAggregator m :
         List.of(new SegmentationMajorityVote(), new SegmentationRasa(), new SegmentationEm())) {
@@ -210,9 +236,10 @@ public final class KindsBenchmark {
       }
       System.out.printf(
           Locale.ROOT,
-          "%s, 1000 images 256x256 x 5 masks: %.2f s wall, %.2f s CPU, mean iterations %.1f,"
+          "%s, %d images 256x256 x 5 masks: %.2f s wall, %.2f s CPU, mean iterations %.1f,"
               + " mean IoU %.3f%n",
           m.name(),
+          truths.length,
           s,
           cpu,
           (double) iters / truths.length,
@@ -268,6 +295,30 @@ public final class KindsBenchmark {
         bin.write(packedBits(truths[t]));
       }
     }
+    writeRleMasks(dir, data, truths);
+  }
+
+  /** The masks and the true masks run-length encoded, as the command line reads them. */
+  static void writeRleMasks(Path dir, MaskAnswers data, Mask[] truths) throws IOException {
+    CsvWriter.write(
+        dir.resolve("masks_rle.csv"),
+        csv -> {
+          csv.row("task", "worker", "segmentation");
+          for (int i = 0; i < data.size(); i++) {
+            csv.row(
+                data.tasks().name(data.task(i)),
+                data.workers().name(data.worker(i)),
+                data.mask(i).toRle());
+          }
+        });
+    CsvWriter.write(
+        dir.resolve("masks_truth_rle.csv"),
+        csv -> {
+          csv.row("task", "segmentation");
+          for (int t = 0; t < truths.length; t++) {
+            csv.row(data.tasks().name(t), truths[t].toRle());
+          }
+        });
   }
 
   /** Row-major pixels, eight to a byte, the first in the highest bit. */

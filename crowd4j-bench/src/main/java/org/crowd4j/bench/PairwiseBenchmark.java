@@ -29,7 +29,8 @@ import org.crowd4j.pairwise.Ranking;
  * fits on what was read (CPU: this thread's, and the whole process's with GC and JIT); with {@code
  * --write DIR} the files ({@code comparisons.csv}: {@code worker,left,right,label}; {@code
  * truth.csv}: {@code item,score}, the true log-scores; {@code workers.csv}) are kept in {@code
- * DIR}, for timing other libraries on the same input.
+ * DIR}, for timing other libraries on the same input; {@code --write DIR --write-only} writes them
+ * and times nothing.
  */
 public final class PairwiseBenchmark {
   private PairwiseBenchmark() {}
@@ -41,19 +42,24 @@ public final class PairwiseBenchmark {
     int items = 1000;
     int seeds = 5;
     Path write = null;
-    for (int a = 1; a + 1 < args.length; a += 2) {
+    boolean time = true;
+    for (int a = 1; a < args.length; a++) {
       switch (args[a]) {
-        case "--comparisons" -> comparisons = Integer.parseInt(args[a + 1]);
-        case "--items" -> items = Integer.parseInt(args[a + 1]);
-        case "--seeds" -> seeds = Integer.parseInt(args[a + 1]);
-        case "--write" -> write = Files.createDirectories(Path.of(args[a + 1]));
+        case "--comparisons" -> comparisons = Integer.parseInt(args[++a]);
+        case "--items" -> items = Integer.parseInt(args[++a]);
+        case "--seeds" -> seeds = Integer.parseInt(args[++a]);
+        case "--write" -> write = Files.createDirectories(Path.of(args[++a]));
+        case "--write-only" -> time = false;
         default -> throw new IllegalArgumentException("unknown flag " + args[a]);
       }
+    }
+    if (!time && write == null) {
+      throw new IllegalArgumentException("--write-only needs --write DIR");
     }
     if (mode.equals("accuracy")) {
       accuracy(seeds);
     } else if (mode.equals("speed")) {
-      speed(comparisons, items, write);
+      speed(comparisons, items, write, time);
     } else {
       throw new IllegalArgumentException("mode must be accuracy or speed: " + mode);
     }
@@ -133,7 +139,7 @@ public final class PairwiseBenchmark {
         (double) inside / total);
   }
 
-  private static void speed(int comparisons, int items, Path write) throws Exception {
+  private static void speed(int comparisons, int items, Path write, boolean time) throws Exception {
     long t0 = System.nanoTime();
     PairwiseSimulator.Simulated s =
         PairwiseSimulator.simulate(
@@ -143,6 +149,9 @@ public final class PairwiseBenchmark {
     long t1 = System.nanoTime();
     Path dir = write != null ? write : Files.createTempDirectory("crowd4j-pairwise");
     ComparisonsWriter.write(dir, s);
+    if (!time) {
+      return;
+    }
     long t2 = System.nanoTime();
     ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     long readCpu = mx.getCurrentThreadCpuTime();
