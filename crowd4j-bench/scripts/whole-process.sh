@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Whole crowd4j processes next to crowd-kit's, in CPU seconds (user + system of the process, all
 # threads: JIT, GC and BLAS included), on the same seeded files:
-#   - crowd4j whole: `java -jar crowd4j.jar <command>` reading the CSV, fitting, writing the result
-#     CSV; the best of N runs (by CPU), with the wall seconds of that run;
+#   - crowd4j whole: `./crowd4j <command>` (the launcher, so its JVM options) reading the CSV, fitting,
+#     writing the result CSV; the best of N runs (by CPU), with the wall seconds of that run;
 #   - crowd-kit whole: `python3 crowdkit_speed.py whole`: Python start, import, pandas read, fit at
 #     crowd-kit's defaults, write the result CSV; once;
 #   - crowd-kit fit alone: time.process_time() around fit() inside that same run.
@@ -63,6 +63,9 @@ java="${JAVA:-java}"
 read -r -a jopts <<<"${JAVA_OPTS:-}"
 py="${PYTHON:-/usr/bin/python3}"
 c4j="$(realpath "${C4J_JAR:-$here/crowd4j-cli/target/crowd4j.jar}")"
+# crowd4j runs as users run it: through the launcher, with its JVM options (JAVA_OPTS replaces them)
+export CROWD4J_JAR="$c4j"
+if [ -n "${JAVA_OPTS:-}" ]; then export CROWD4J_JAVA_OPTS="$JAVA_OPTS"; fi
 bench="$(realpath "${BENCH_JAR:-$here/crowd4j-bench/target/crowd4j-bench.jar}")"
 ck="$here/crowd4j-bench/src/main/python/crowdkit_speed.py"
 mkdir -p "$cache"
@@ -125,7 +128,7 @@ row() {
   before="$(load)"
   if [ "$side" != crowd-kit ]; then
     for _ in $(seq "$runs"); do
-      t="$(timed "$java" "${jopts[@]}" -jar "$c4j" "$@" -q --out "$tmp/c4j.csv")"
+      t="$(timed bash "$here/crowd4j" "$@" -q --out "$tmp/c4j.csv")"
       [ "$t" = failed ] && { c4="failed"; break; }
       if [ -z "$c4" ] || awk -v a="${t% *}" -v b="$c4" 'BEGIN { exit !(a < b) }'; then
         c4="${t% *}"; c4w="${t#* }"
