@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Start-up cost of the command line (BENCHMARKS.md, "Start-up"): CPU seconds (user + system, all
-# threads: JIT and GC included) of whole `java -jar crowd4j.jar …` processes, the best of N runs,
+# threads: JIT and GC included) of whole `./crowd4j …` and `java -jar crowd4j.jar …` processes, the
+# best of N runs,
 # and how many classes each one loads by group (-Xlog:class+load). The CPU time is steadier than
 # the wall time on a shared machine, but still grows with the load: give `uptime` beside it.
 #
@@ -52,10 +53,14 @@ classes() {
 }
 
 echo "machine: $(nproc) cores, $(uptime | sed 's/.*load/load/')"
+# the launcher with its JVM options (client compiler, serial collector, the build's class archive),
+# and the bare `java -jar` for comparison; the classes are counted on the bare run
+export CROWD4J_JAR="$jar"
 run() {
   local name="$1"
   shift
-  echo "$name: $(best java -jar "$jar" "$@"); $(classes -jar "$jar" "$@")"
+  echo "$name: launcher $(best bash "$here/crowd4j" "$@"); java -jar $(best java -jar "$jar" "$@");" \
+    "$(classes -jar "$jar" "$@")"
 }
 run "--version" --version
 run "--help" --help
