@@ -1,5 +1,6 @@
 package org.crowd4j.segmentation;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -63,32 +64,69 @@ public final class Mask {
    * @throws IllegalArgumentException naming the problem (ragged rows, other characters)
    */
   public static Mask parseRows(String s) {
-    String[] rows = s.trim().split(";", -1);
-    int h = rows.length;
-    int w = rows[0].trim().length();
-    if (w == 0) {
+    String t = s.trim();
+    byte[] x = latin1(t);
+    int len = x.length;
+    int h = 1;
+    for (byte c : x) {
+      h += c == ';' ? 1 : 0;
+    }
+    int end0 = t.indexOf(';');
+    int w = trimmedEnd(x, 0, end0 < 0 ? len : end0) - trimmedStart(x, 0, end0 < 0 ? len : end0);
+    if (w <= 0) {
       throw new IllegalArgumentException("row 1 is empty");
     }
     PixelBudget.check(h, w);
     long[] b = new long[words(h * w)];
+    int start = 0;
     for (int r = 0; r < h; r++) {
-      String row = rows[r].trim();
-      if (row.length() != w) {
+      int stop = start;
+      while (stop < len && x[stop] != ';') {
+        stop++;
+      }
+      int a = trimmedStart(x, start, stop);
+      int z = trimmedEnd(x, a, stop);
+      if (z - a != w) {
         throw new IllegalArgumentException(
-            "row " + (r + 1) + " has " + row.length() + " pixels, row 1 has " + w);
+            "row " + (r + 1) + " has " + (z - a) + " pixels, row 1 has " + w);
       }
-      for (int c = 0; c < w; c++) {
-        char ch = row.charAt(c);
-        if (ch == '1') {
-          int i = r * w + c;
-          b[i >>> 6] |= 1L << i;
-        } else if (ch != '0') {
+      int base = r * w - a;
+      for (int c = a; c < z; c++) {
+        int bit = x[c] - '0';
+        if ((bit & ~1) != 0) {
           throw new IllegalArgumentException(
-              "row " + (r + 1) + " holds '" + ch + "' (pixels are 0 or 1)");
+              "row " + (r + 1) + " holds '" + t.charAt(c) + "' (pixels are 0 or 1)");
         }
+        int i = base + c;
+        b[i >>> 6] |= (long) bit << i;
       }
+      start = stop + 1;
     }
     return new Mask(h, w, b);
+  }
+
+  /**
+   * One byte per character of {@code s}: Latin-1 as is, any other character {@code '?'} (which no
+   * mask syntax uses), so that positions match the string's.
+   */
+  private static byte[] latin1(String s) {
+    return s.getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  /** The first index in {@code [from, to)} past characters {@link String#trim} drops. */
+  private static int trimmedStart(byte[] s, int from, int to) {
+    while (from < to && (s[from] & 0xFF) <= ' ') {
+      from++;
+    }
+    return from;
+  }
+
+  /** The end of {@code [from, to)} before characters {@link String#trim} drops. */
+  private static int trimmedEnd(byte[] s, int from, int to) {
+    while (to > from && (s[to - 1] & 0xFF) <= ' ') {
+      to--;
+    }
+    return to;
   }
 
   /**
@@ -116,33 +154,68 @@ public final class Mask {
     PixelBudget.check(h, w);
     int n = h * w;
     long[] b = new long[words(n)];
-    String runs = t.substring(colon + 1).trim();
+    byte[] bytes = latin1(t);
+    int len = bytes.length;
+    int i = trimmedStart(bytes, colon + 1, len);
     int at = 0;
     boolean one = false;
-    if (!runs.isEmpty()) {
-      for (String part : runs.split("\\s+")) {
-        int len;
-        try {
-          len = count(part);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("run '" + part + "' is not a whole number");
-        }
-        if (len < 0 || (long) at + len > n) {
-          throw new IllegalArgumentException("runs exceed the " + n + " pixels of " + h + "x" + w);
-        }
-        if (one) {
-          for (int i = at; i < at + len; i++) {
-            b[i >>> 6] |= 1L << i;
-          }
-        }
-        at += len;
-        one = !one;
+    while (i < len) {
+      if (isSpace(bytes[i])) {
+        i++;
+        continue;
       }
+      int start = i;
+      long v = 0;
+      int d;
+      while (i < len && (d = bytes[i] - '0') >= 0 && d <= 9) {
+        v = 10 * v + d;
+        i++;
+      }
+      if (i - start > 10 || v > Integer.MAX_VALUE || (i < len && !isSpace(bytes[i]))) {
+        while (i < len && !isSpace(bytes[i])) {
+          i++;
+        }
+        throw new IllegalArgumentException(
+            "run '" + t.substring(start, i) + "' is not a whole number");
+      }
+      if (at + v > n) {
+        throw new IllegalArgumentException("runs exceed the " + n + " pixels of " + h + "x" + w);
+      }
+      if (one) {
+        fill(b, at, at + (int) v);
+      }
+      at += (int) v;
+      one = !one;
     }
     if (at != n) {
       throw new IllegalArgumentException("runs cover " + at + " of the " + n + " pixels");
     }
     return new Mask(h, w, b);
+  }
+
+  /** White space as the regular expression {@code \s} means it: space, tab, LF, VT, FF, CR. */
+  private static boolean isSpace(byte c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+  }
+
+  /** Sets bits {@code [from, to)} of {@code b}, a word at a time. */
+  static void fill(long[] b, int from, int to) {
+    if (from >= to) {
+      return;
+    }
+    int first = from >>> 6;
+    int last = (to - 1) >>> 6;
+    long head = -1L << from;
+    long tail = -1L >>> -to;
+    if (first == last) {
+      b[first] |= head & tail;
+      return;
+    }
+    b[first] |= head;
+    for (int k = first + 1; k < last; k++) {
+      b[k] = -1L;
+    }
+    b[last] |= tail;
   }
 
   /**
@@ -170,37 +243,54 @@ public final class Mask {
 
   /** Rows of 0/1 joined by {@code ;}. */
   public String toRows() {
-    StringBuilder sb = new StringBuilder(height * (width + 1));
+    char[] out = new char[height * (width + 1) - 1];
+    int o = 0;
+    int i = 0;
     for (int r = 0; r < height; r++) {
       if (r > 0) {
-        sb.append(';');
+        out[o++] = ';';
       }
-      for (int c = 0; c < width; c++) {
-        sb.append(get(r * width + c) ? '1' : '0');
+      for (int c = 0; c < width; c++, i++) {
+        out[o++] = (char) ('0' + ((bits[i >>> 6] >>> i) & 1));
       }
     }
-    return sb.toString();
+    return new String(out);
   }
 
   /** The run-length form {@code HxW:runs}. */
   public String toRle() {
     StringBuilder sb = new StringBuilder().append(height).append('x').append(width).append(':');
     int n = height * width;
-    boolean cur = false;
-    int run = 0;
-    boolean first = true;
-    for (int i = 0; i < n; i++) {
-      boolean v = get(i);
-      if (v != cur) {
-        sb.append(first ? "" : " ").append(run);
-        first = false;
-        cur = v;
-        run = 0;
+    int at = 0;
+    boolean one = false;
+    while (true) {
+      int end = next(at, one ? -1L : 0L, n);
+      if (at > 0 || one) {
+        sb.append(' ');
       }
-      run++;
+      sb.append(end - at);
+      if (end >= n) {
+        return sb.toString();
+      }
+      at = end;
+      one = !one;
     }
-    sb.append(first ? "" : " ").append(run);
-    return sb.toString();
+  }
+
+  /**
+   * The first pixel at or after {@code from} whose bit differs from {@code flip}'s ({@code 0}: the
+   * next set pixel, {@code -1}: the next clear one), or {@code n} when there is none.
+   */
+  private int next(int from, long flip, int n) {
+    int k = from >>> 6;
+    long word = (bits[k] ^ flip) & (-1L << from);
+    while (word == 0) {
+      if (++k == bits.length) {
+        return n;
+      }
+      word = bits[k] ^ flip;
+    }
+    return Math.min(n, (k << 6) + Long.numberOfTrailingZeros(word));
   }
 
   /** Rows. */
