@@ -1,5 +1,8 @@
 package org.crowd4j.segmentation;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -10,6 +13,21 @@ import java.util.Arrays;
  * alternating runs of 0s and 1s in row-major order, starting with 0s ({@link #parseRle}).
  */
 public final class Mask {
+  /** Eight bytes of a {@code byte[]} as one little-endian {@code long}. */
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** For each byte of pixels, its eight characters {@code 0}/{@code 1}, first pixel lowest. */
+  private static final long[] DIGITS = new long[256];
+
+  static {
+    for (int e = 0; e < 256; e++) {
+      for (int j = 0; j < 8; j++) {
+        DIGITS[e] |= (long) ('0' + ((e >>> j) & 1)) << (8 * j);
+      }
+    }
+  }
+
   private final int height;
   private final int width;
   private final long[] bits;
@@ -66,6 +84,10 @@ public final class Mask {
   public static Mask parseRows(String s) {
     String t = s.trim();
     byte[] x = latin1(t);
+    Mask tight = tightRows(x);
+    if (tight != null) {
+      return tight;
+    }
     int len = x.length;
     int h = 1;
     for (byte c : x) {
@@ -90,18 +112,81 @@ public final class Mask {
         throw new IllegalArgumentException(
             "row " + (r + 1) + " has " + (z - a) + " pixels, row 1 has " + w);
       }
-      int base = r * w - a;
-      for (int c = a; c < z; c++) {
+      int i = r * w;
+      long word = 0;
+      int bad = 0;
+      for (int c = a; c < z; c++, i++) {
         int bit = x[c] - '0';
-        if ((bit & ~1) != 0) {
-          throw new IllegalArgumentException(
-              "row " + (r + 1) + " holds '" + t.charAt(c) + "' (pixels are 0 or 1)");
+        bad |= bit;
+        word |= (long) bit << i;
+        if ((i & 63) == 63) {
+          b[i >>> 6] |= word;
+          word = 0;
         }
-        int i = base + c;
-        b[i >>> 6] |= (long) bit << i;
+      }
+      if ((i & 63) != 0) {
+        b[i >>> 6] |= word;
+      }
+      if ((bad & ~1) != 0) {
+        for (int c = a; ; c++) {
+          if (x[c] != '0' && x[c] != '1') {
+            throw new IllegalArgumentException(
+                "row " + (r + 1) + " holds '" + t.charAt(c) + "' (pixels are 0 or 1)");
+          }
+        }
       }
       start = stop + 1;
     }
+    return new Mask(h, w, b);
+  }
+
+  /**
+   * The mask of rows written tightly (no blanks, rows of equal width, {@code ;} only between rows),
+   * eight pixels at a time: each eight characters read as one little-endian {@code long}, less
+   * {@code '0'} in every byte, are eight bytes of 0 or 1 exactly when they are all digits 0/1, and
+   * a multiplication gathers their low bits into one byte. {@code null} for any other text (the
+   * general parser then reads it or words the problem).
+   */
+  private static Mask tightRows(byte[] x) {
+    int len = x.length;
+    int w = 0;
+    while (w < len && x[w] != ';') {
+      w++;
+    }
+    if (w == 0 || (len + 1) % (w + 1) != 0) {
+      return null;
+    }
+    int h = (len + 1) / (w + 1);
+    for (int r = 1; r < h; r++) {
+      if (x[r * (w + 1) - 1] != ';') {
+        return null;
+      }
+    }
+    long[] b = new long[words(h * w)];
+    long bad = 0;
+    int i = 0;
+    for (int r = 0; r < h; r++) {
+      int c = r * (w + 1);
+      int end = c + w;
+      for (; c + 8 <= end; c += 8, i += 8) {
+        long v = (long) LITTLE_ENDIAN_LONGS.get(x, c) - 0x3030303030303030L;
+        bad |= v;
+        long eight = (v * 0x0102040810204080L) >>> 56;
+        b[i >>> 6] |= eight << i;
+        if ((i & 63) > 56) {
+          b[(i >>> 6) + 1] |= eight >>> -i;
+        }
+      }
+      for (; c < end; c++, i++) {
+        int bit = x[c] - '0';
+        bad |= bit;
+        b[i >>> 6] |= (long) (bit & 1) << i;
+      }
+    }
+    if ((bad & 0xFEFEFEFEFEFEFEFEL) != 0) {
+      return null;
+    }
+    PixelBudget.check(h, w);
     return new Mask(h, w, b);
   }
 
@@ -243,18 +328,26 @@ public final class Mask {
 
   /** Rows of 0/1 joined by {@code ;}. */
   public String toRows() {
-    char[] out = new char[height * (width + 1) - 1];
+    byte[] out = new byte[height * (width + 1) - 1];
     int o = 0;
     int i = 0;
     for (int r = 0; r < height; r++) {
       if (r > 0) {
         out[o++] = ';';
       }
-      for (int c = 0; c < width; c++, i++) {
-        out[o++] = (char) ('0' + ((bits[i >>> 6] >>> i) & 1));
+      int end = i + width;
+      for (; i + 8 <= end; i += 8, o += 8) {
+        long eight = bits[i >>> 6] >>> i;
+        if ((i & 63) > 56) {
+          eight |= bits[(i >>> 6) + 1] << -i;
+        }
+        LITTLE_ENDIAN_LONGS.set(out, o, DIGITS[(int) eight & 0xFF]);
+      }
+      for (; i < end; i++) {
+        out[o++] = (byte) ('0' + ((bits[i >>> 6] >>> i) & 1));
       }
     }
-    return new String(out);
+    return new String(out, StandardCharsets.ISO_8859_1);
   }
 
   /** The run-length form {@code HxW:runs}. */

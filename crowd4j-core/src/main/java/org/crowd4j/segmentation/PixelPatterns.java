@@ -10,10 +10,10 @@ import java.util.Arrays;
  * 63 workers a pattern is one {@code long} (bit {@code w}: worker {@code w}) and patterns are kept
  * in ascending order of that code; beyond, every pixel is its own pattern.
  *
- * <p>The patterns are read from the packed words: in a word where every worker agrees, the pixels
- * are counted by one popcount for "nobody" and one for "everybody", and only the pixels where
- * workers disagree are read one by one ({@link #table} codes of up to {@value #TABLE_WORKERS}
- * workers straight, more by sorting the disagreeing pixels' codes).
+ * <p>The patterns are read from the packed words: the pixels where every worker agrees are counted
+ * by one popcount for "nobody" and one for "everybody"; those where workers disagree are split by
+ * one worker's word after another down to their codes (up to {@value #TABLE_WORKERS} workers, codes
+ * indexing a table), or beyond read one by one and sorted.
  */
 final class PixelPatterns {
   /** The most workers whose codes index a table (2^12 entries). */
@@ -84,16 +84,19 @@ final class PixelPatterns {
       long valid = valid(k, words, n);
       all += Long.bitCount(and & valid);
       none += Long.bitCount(~or & valid);
-      for (long diff = (or & ~and) & valid; diff != 0; diff &= diff - 1) {
-        long code = code(w, m, Long.numberOfTrailingZeros(diff));
-        if (tableCounts != null) {
-          tableCounts[(int) code]++;
-        } else {
-          if (mixedCount == mixed.length) {
-            mixed = Arrays.copyOf(mixed, mixedCount * 2);
-          }
-          mixed[mixedCount++] = code;
+      long diff = (or & ~and) & valid;
+      if (diff == 0) {
+        continue;
+      }
+      if (tableCounts != null) {
+        count(w, 0, m, diff, 0, tableCounts);
+        continue;
+      }
+      for (; diff != 0; diff &= diff - 1) {
+        if (mixedCount == mixed.length) {
+          mixed = Arrays.copyOf(mixed, mixedCount * 2);
         }
+        mixed[mixedCount++] = code(w, m, Long.numberOfTrailingZeros(diff));
       }
     }
     if (tableCounts != null) {
@@ -107,6 +110,38 @@ final class PixelPatterns {
   /** The bits of pixels {@code < n} in word {@code k} of {@code words}. */
   static long valid(int k, int words, int n) {
     return k == words - 1 ? -1L >>> -n : -1L;
+  }
+
+  /**
+   * Adds to {@code counts} the pixels of {@code set} by the codes of workers {@code j..m−1} in
+   * their words {@code w} ({@code code}: the bits of workers {@code 0..j−1}), splitting the set by
+   * one worker's word at a time: work in proportion to the distinct codes of the set, not its
+   * pixels.
+   */
+  private static void count(long[] w, int j, int m, long set, int code, int[] counts) {
+    if (j == m) {
+      counts[code] += Long.bitCount(set);
+      return;
+    }
+    long ones = set & w[j];
+    long zeros = set & ~w[j];
+    if (ones != 0) {
+      count(w, j + 1, m, ones, code | 1 << j, counts);
+    }
+    if (zeros != 0) {
+      count(w, j + 1, m, zeros, code, counts);
+    }
+  }
+
+  /** The pixels of {@code set} whose pattern is {@code on}, split as {@link #count} splits. */
+  private long on(long[] w, int j, int m, long set, int code, boolean[] on) {
+    if (j == m) {
+      return on[table[code]] ? set : 0;
+    }
+    long ones = set & w[j];
+    long zeros = set & ~w[j];
+    return (ones != 0 ? on(w, j + 1, m, ones, code | 1 << j, on) : 0)
+        | (zeros != 0 ? on(w, j + 1, m, zeros, code, on) : 0);
   }
 
   /** The workers' bits at {@code bit} of their words {@code w}. */
@@ -200,7 +235,12 @@ final class PixelPatterns {
       }
       long valid = valid(k, words, n);
       long word = (allOn ? and : 0) | (noneOn ? ~or : 0);
-      for (long diff = (or & ~and) & valid; diff != 0; diff &= diff - 1) {
+      long diff = (or & ~and) & valid;
+      if (table != null) {
+        b[k] = (word | (diff != 0 ? on(w, 0, m, diff, 0, on) : 0)) & valid;
+        continue;
+      }
+      for (; diff != 0; diff &= diff - 1) {
         int bit = Long.numberOfTrailingZeros(diff);
         if (on[pattern(code(w, m, bit))]) {
           word |= 1L << bit;

@@ -226,7 +226,12 @@ class PackedPixelsTest {
       {"01;;01", "row 2 has 0 pixels, row 1 has 2"},
       {" ;01", "row 1 is empty"},
       {"", "row 1 is empty"},
-      {"01;10;", "row 3 has 0 pixels, row 1 has 2"}
+      {"01;10;", "row 3 has 0 pixels, row 1 has 2"},
+      {"01;;1", "row 2 has 0 pixels, row 1 has 2"},
+      {"0101010101;0101010;x1", "row 2 has 7 pixels, row 1 has 10"},
+      {"0101010101;01010101x1", "row 2 holds 'x' (pixels are 0 or 1)"},
+      {"0101010101;0101010\u010001", "row 2 holds '\u0100' (pixels are 0 or 1)"},
+      {"0101010101;0101010/01", "row 2 holds '/' (pixels are 0 or 1)"}
     };
     for (String[] c : rows) {
       assertEquals(
