@@ -1,5 +1,9 @@
 package org.crowd4j.segmentation;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -9,6 +13,21 @@ import java.util.Arrays;
  * alternating runs of 0s and 1s in row-major order, starting with 0s ({@link #parseRle}).
  */
 public final class Mask {
+  /** Eight bytes of a {@code byte[]} as one little-endian {@code long}. */
+  private static final VarHandle LITTLE_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
+  /** For each byte of pixels, its eight characters {@code 0}/{@code 1}, first pixel lowest. */
+  private static final long[] DIGITS = new long[256];
+
+  static {
+    for (int e = 0; e < 256; e++) {
+      for (int j = 0; j < 8; j++) {
+        DIGITS[e] |= (long) ('0' + ((e >>> j) & 1)) << (8 * j);
+      }
+    }
+  }
+
   private final int height;
   private final int width;
   private final long[] bits;
@@ -63,32 +82,136 @@ public final class Mask {
    * @throws IllegalArgumentException naming the problem (ragged rows, other characters)
    */
   public static Mask parseRows(String s) {
-    String[] rows = s.trim().split(";", -1);
-    int h = rows.length;
-    int w = rows[0].trim().length();
-    if (w == 0) {
+    String t = s.trim();
+    byte[] x = latin1(t);
+    Mask tight = tightRows(x);
+    if (tight != null) {
+      return tight;
+    }
+    int len = x.length;
+    int h = 1;
+    for (byte c : x) {
+      h += c == ';' ? 1 : 0;
+    }
+    int end0 = t.indexOf(';');
+    int w = trimmedEnd(x, 0, end0 < 0 ? len : end0) - trimmedStart(x, 0, end0 < 0 ? len : end0);
+    if (w <= 0) {
       throw new IllegalArgumentException("row 1 is empty");
     }
     PixelBudget.check(h, w);
     long[] b = new long[words(h * w)];
+    int start = 0;
     for (int r = 0; r < h; r++) {
-      String row = rows[r].trim();
-      if (row.length() != w) {
-        throw new IllegalArgumentException(
-            "row " + (r + 1) + " has " + row.length() + " pixels, row 1 has " + w);
+      int stop = start;
+      while (stop < len && x[stop] != ';') {
+        stop++;
       }
-      for (int c = 0; c < w; c++) {
-        char ch = row.charAt(c);
-        if (ch == '1') {
-          int i = r * w + c;
-          b[i >>> 6] |= 1L << i;
-        } else if (ch != '0') {
-          throw new IllegalArgumentException(
-              "row " + (r + 1) + " holds '" + ch + "' (pixels are 0 or 1)");
+      int a = trimmedStart(x, start, stop);
+      int z = trimmedEnd(x, a, stop);
+      if (z - a != w) {
+        throw new IllegalArgumentException(
+            "row " + (r + 1) + " has " + (z - a) + " pixels, row 1 has " + w);
+      }
+      int i = r * w;
+      long word = 0;
+      int bad = 0;
+      for (int c = a; c < z; c++, i++) {
+        int bit = x[c] - '0';
+        bad |= bit;
+        word |= (long) bit << i;
+        if ((i & 63) == 63) {
+          b[i >>> 6] |= word;
+          word = 0;
         }
       }
+      if ((i & 63) != 0) {
+        b[i >>> 6] |= word;
+      }
+      if ((bad & ~1) != 0) {
+        for (int c = a; ; c++) {
+          if (x[c] != '0' && x[c] != '1') {
+            throw new IllegalArgumentException(
+                "row " + (r + 1) + " holds '" + t.charAt(c) + "' (pixels are 0 or 1)");
+          }
+        }
+      }
+      start = stop + 1;
     }
     return new Mask(h, w, b);
+  }
+
+  /**
+   * The mask of rows written tightly (no blanks, rows of equal width, {@code ;} only between rows),
+   * eight pixels at a time: each eight characters read as one little-endian {@code long}, less
+   * {@code '0'} in every byte, are eight bytes of 0 or 1 exactly when they are all digits 0/1, and
+   * a multiplication gathers their low bits into one byte. {@code null} for any other text (the
+   * general parser then reads it or words the problem).
+   */
+  private static Mask tightRows(byte[] x) {
+    int len = x.length;
+    int w = 0;
+    while (w < len && x[w] != ';') {
+      w++;
+    }
+    if (w == 0 || (len + 1) % (w + 1) != 0) {
+      return null;
+    }
+    int h = (len + 1) / (w + 1);
+    for (int r = 1; r < h; r++) {
+      if (x[r * (w + 1) - 1] != ';') {
+        return null;
+      }
+    }
+    long[] b = new long[words(h * w)];
+    long bad = 0;
+    int i = 0;
+    for (int r = 0; r < h; r++) {
+      int c = r * (w + 1);
+      int end = c + w;
+      for (; c + 8 <= end; c += 8, i += 8) {
+        long v = (long) LITTLE_ENDIAN_LONGS.get(x, c) - 0x3030303030303030L;
+        bad |= v;
+        long eight = (v * 0x0102040810204080L) >>> 56;
+        b[i >>> 6] |= eight << i;
+        if ((i & 63) > 56) {
+          b[(i >>> 6) + 1] |= eight >>> -i;
+        }
+      }
+      for (; c < end; c++, i++) {
+        int bit = x[c] - '0';
+        bad |= bit;
+        b[i >>> 6] |= (long) (bit & 1) << i;
+      }
+    }
+    if ((bad & 0xFEFEFEFEFEFEFEFEL) != 0) {
+      return null;
+    }
+    PixelBudget.check(h, w);
+    return new Mask(h, w, b);
+  }
+
+  /**
+   * One byte per character of {@code s}: Latin-1 as is, any other character {@code '?'} (which no
+   * mask syntax uses), so that positions match the string's.
+   */
+  private static byte[] latin1(String s) {
+    return s.getBytes(StandardCharsets.ISO_8859_1);
+  }
+
+  /** The first index in {@code [from, to)} past characters {@link String#trim} drops. */
+  private static int trimmedStart(byte[] s, int from, int to) {
+    while (from < to && (s[from] & 0xFF) <= ' ') {
+      from++;
+    }
+    return from;
+  }
+
+  /** The end of {@code [from, to)} before characters {@link String#trim} drops. */
+  private static int trimmedEnd(byte[] s, int from, int to) {
+    while (to > from && (s[to - 1] & 0xFF) <= ' ') {
+      to--;
+    }
+    return to;
   }
 
   /**
@@ -116,33 +239,68 @@ public final class Mask {
     PixelBudget.check(h, w);
     int n = h * w;
     long[] b = new long[words(n)];
-    String runs = t.substring(colon + 1).trim();
+    byte[] bytes = latin1(t);
+    int len = bytes.length;
+    int i = trimmedStart(bytes, colon + 1, len);
     int at = 0;
     boolean one = false;
-    if (!runs.isEmpty()) {
-      for (String part : runs.split("\\s+")) {
-        int len;
-        try {
-          len = count(part);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("run '" + part + "' is not a whole number");
-        }
-        if (len < 0 || (long) at + len > n) {
-          throw new IllegalArgumentException("runs exceed the " + n + " pixels of " + h + "x" + w);
-        }
-        if (one) {
-          for (int i = at; i < at + len; i++) {
-            b[i >>> 6] |= 1L << i;
-          }
-        }
-        at += len;
-        one = !one;
+    while (i < len) {
+      if (isSpace(bytes[i])) {
+        i++;
+        continue;
       }
+      int start = i;
+      long v = 0;
+      int d;
+      while (i < len && (d = bytes[i] - '0') >= 0 && d <= 9) {
+        v = 10 * v + d;
+        i++;
+      }
+      if (i - start > 10 || v > Integer.MAX_VALUE || (i < len && !isSpace(bytes[i]))) {
+        while (i < len && !isSpace(bytes[i])) {
+          i++;
+        }
+        throw new IllegalArgumentException(
+            "run '" + t.substring(start, i) + "' is not a whole number");
+      }
+      if (at + v > n) {
+        throw new IllegalArgumentException("runs exceed the " + n + " pixels of " + h + "x" + w);
+      }
+      if (one) {
+        fill(b, at, at + (int) v);
+      }
+      at += (int) v;
+      one = !one;
     }
     if (at != n) {
       throw new IllegalArgumentException("runs cover " + at + " of the " + n + " pixels");
     }
     return new Mask(h, w, b);
+  }
+
+  /** White space as the regular expression {@code \s} means it: space, tab, LF, VT, FF, CR. */
+  private static boolean isSpace(byte c) {
+    return c == ' ' || (c >= '\t' && c <= '\r');
+  }
+
+  /** Sets bits {@code [from, to)} of {@code b}, a word at a time. */
+  static void fill(long[] b, int from, int to) {
+    if (from >= to) {
+      return;
+    }
+    int first = from >>> 6;
+    int last = (to - 1) >>> 6;
+    long head = -1L << from;
+    long tail = -1L >>> -to;
+    if (first == last) {
+      b[first] |= head & tail;
+      return;
+    }
+    b[first] |= head;
+    for (int k = first + 1; k < last; k++) {
+      b[k] = -1L;
+    }
+    b[last] |= tail;
   }
 
   /**
@@ -170,37 +328,62 @@ public final class Mask {
 
   /** Rows of 0/1 joined by {@code ;}. */
   public String toRows() {
-    StringBuilder sb = new StringBuilder(height * (width + 1));
+    byte[] out = new byte[height * (width + 1) - 1];
+    int o = 0;
+    int i = 0;
     for (int r = 0; r < height; r++) {
       if (r > 0) {
-        sb.append(';');
+        out[o++] = ';';
       }
-      for (int c = 0; c < width; c++) {
-        sb.append(get(r * width + c) ? '1' : '0');
+      int end = i + width;
+      for (; i + 8 <= end; i += 8, o += 8) {
+        long eight = bits[i >>> 6] >>> i;
+        if ((i & 63) > 56) {
+          eight |= bits[(i >>> 6) + 1] << -i;
+        }
+        LITTLE_ENDIAN_LONGS.set(out, o, DIGITS[(int) eight & 0xFF]);
+      }
+      for (; i < end; i++) {
+        out[o++] = (byte) ('0' + ((bits[i >>> 6] >>> i) & 1));
       }
     }
-    return sb.toString();
+    return new String(out, StandardCharsets.ISO_8859_1);
   }
 
   /** The run-length form {@code HxW:runs}. */
   public String toRle() {
     StringBuilder sb = new StringBuilder().append(height).append('x').append(width).append(':');
     int n = height * width;
-    boolean cur = false;
-    int run = 0;
-    boolean first = true;
-    for (int i = 0; i < n; i++) {
-      boolean v = get(i);
-      if (v != cur) {
-        sb.append(first ? "" : " ").append(run);
-        first = false;
-        cur = v;
-        run = 0;
+    int at = 0;
+    boolean one = false;
+    while (true) {
+      int end = next(at, one ? -1L : 0L, n);
+      if (at > 0 || one) {
+        sb.append(' ');
       }
-      run++;
+      sb.append(end - at);
+      if (end >= n) {
+        return sb.toString();
+      }
+      at = end;
+      one = !one;
     }
-    sb.append(first ? "" : " ").append(run);
-    return sb.toString();
+  }
+
+  /**
+   * The first pixel at or after {@code from} whose bit differs from {@code flip}'s ({@code 0}: the
+   * next set pixel, {@code -1}: the next clear one), or {@code n} when there is none.
+   */
+  private int next(int from, long flip, int n) {
+    int k = from >>> 6;
+    long word = (bits[k] ^ flip) & (-1L << from);
+    while (word == 0) {
+      if (++k == bits.length) {
+        return n;
+      }
+      word = bits[k] ^ flip;
+    }
+    return Math.min(n, (k << 6) + Long.numberOfTrailingZeros(word));
   }
 
   /** Rows. */

@@ -9,7 +9,6 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Iterator;
-import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
@@ -17,6 +16,7 @@ import javax.imageio.stream.ImageInputStream;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.CsvFormat;
 import org.crowd4j.io.CsvRecords;
+import org.crowd4j.io.PlainCsvColumns;
 
 /**
  * Reads masks in long format, {@code task,worker,segmentation}, one per row. The segmentation field
@@ -45,8 +45,61 @@ public final class MaskReader {
     }
   }
 
-  /** Reads masks laid out as {@code layout} says with the text rules of {@code rules}. */
+  /**
+   * Reads masks laid out as {@code layout} says with the text rules of {@code rules}. A plain file
+   * ({@link PlainCsvColumns}) of text masks is read straight from its bytes, each distinct mask
+   * parsed once; any other file, and any file with a problem, through {@link CsvRecords}, which
+   * words the error.
+   */
   public static MaskAnswers read(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    MaskAnswers plain = readPlain(file, layout, rules);
+    return plain != null ? plain : readStrictly(file, layout, rules);
+  }
+
+  /**
+   * The masks of a plain file; {@code null} when the file is not plain, names a PNG or holds a
+   * problem.
+   */
+  static MaskAnswers readPlain(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
+    PlainCsvColumns.Table t =
+        PlainCsvColumns.read(
+            file,
+            rules.delimiterFor(file),
+            new String[] {layout.task(), layout.worker(), layout.segmentation()},
+            new int[] {0, 1, 2},
+            null);
+    if (t == null) {
+      return null;
+    }
+    String[] text = t.names()[2];
+    String[] tasks = t.names()[0];
+    String[] workers = t.names()[1];
+    int[][] codes = t.codes();
+    Mask[] masks = new Mask[text.length];
+    MaskAnswers.Builder b = MaskAnswers.builder();
+    try {
+      // in row order, as the strict reader, so that the budget of all masks stops the reading
+      for (int r = 0; r < t.rows(); r++) {
+        int c = codes[2][r];
+        if (masks[c] == null) {
+          String s = text[c];
+          if (isPng(s)) {
+            return null;
+          }
+          masks[c] = s.indexOf(':') >= 0 ? Mask.parseRle(s) : Mask.parseRows(s);
+        }
+        b.add(tasks[codes[0][r]], workers[codes[1][r]], masks[c]);
+      }
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+    return b.build();
+  }
+
+  /** Reads through {@link CsvRecords} only (the path of every file that is not plain). */
+  static MaskAnswers readStrictly(Path file, Layout layout, CsvFormat rules)
       throws CrowdFormatException {
     MaskAnswers.Builder b = MaskAnswers.builder();
     Path dir = file.toAbsolutePath().getParent();
@@ -74,7 +127,7 @@ public final class MaskReader {
   private static Mask parse(CsvRecords t, int col, Path dir) throws CrowdFormatException {
     String s = t.id(col);
     String name = t.name(col);
-    if (s.toLowerCase(Locale.ROOT).endsWith(".png")) {
+    if (isPng(s)) {
       Path png = inside(t, name, dir, s);
       try {
         return readPng(png);
@@ -87,6 +140,11 @@ public final class MaskReader {
     } catch (IllegalArgumentException e) {
       throw t.error(name, "field '" + name + "' is not a mask: " + e.getMessage());
     }
+  }
+
+  /** Whether the field names an image: it ends with {@code .png}, in any case. */
+  private static boolean isPng(String s) {
+    return s.length() >= 4 && s.regionMatches(true, s.length() - 4, ".png", 0, 4);
   }
 
   /**

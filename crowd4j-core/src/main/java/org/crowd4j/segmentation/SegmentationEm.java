@@ -14,7 +14,8 @@ import org.crowd4j.method.FitContext;
  * prior; it stops when the bound gains less than {@code tol} or after {@code maxIterations}. The
  * aggregate is {@code q > 0.5}. As crowd-kit's {@code SegmentationEM}, with the posterior taken as
  * {@code 1 / (1 + exp(log odds))} so that many annotators cannot underflow it to 0/0. An image no
- * worker marked gives an empty mask. O(patterns · workers) per iteration.
+ * worker marked gives an empty mask. O(patterns · workers) per iteration, the logarithms of the
+ * skills taken once per worker.
  *
  * <p>D. Jung-Lin Lee, "Quality Evaluation Methods for Crowdsourced Image Segmentation", Stanford
  * InfoLab technical report 1161, 2018.
@@ -70,25 +71,20 @@ public final class SegmentationEm implements SegmentationAggregator {
 
   /** The lower bound per iteration of one image, for tests. */
   double[] history(Mask[] masks) {
-    return run(masks).history;
+    return run(PixelPatterns.of(masks), masks[0].pixels()).history;
   }
 
   private record Run(
       boolean[] on, int iterations, boolean converged, double[] skills, double[] history) {}
 
   private ImageFits.Fit one(Mask[] masks) {
-    Run r = run(masks);
-    return new ImageFits.Fit(
-        PixelPatterns.of(masks).mask(masks[0].height(), masks[0].width(), r.on),
-        r.iterations,
-        r.converged,
-        r.skills);
+    PixelPatterns pp = PixelPatterns.of(masks);
+    Run r = run(pp, masks[0].pixels());
+    return new ImageFits.Fit(pp.mask(r.on), r.iterations, r.converged, r.skills);
   }
 
-  private Run run(Mask[] masks) {
-    PixelPatterns pp = PixelPatterns.of(masks);
+  private Run run(PixelPatterns pp, int n) {
     int m = pp.workers;
-    int n = masks[0].pixels();
     int pc = pp.count;
     double[] prior = new double[pc];
     long region = 0;
@@ -118,14 +114,20 @@ public final class SegmentationEm implements SegmentationAggregator {
     double[] history = new double[options.maxIterations()];
     int done = 0;
     boolean converged = false;
+    double[] logRight = new double[m];
+    double[] logWrong = new double[m];
     for (int it = 0; it < options.maxIterations(); it++) {
+      for (int k = 0; k < m; k++) {
+        logRight[k] = Math.log(skill[k]);
+        logWrong[k] = Math.log(1 - skill[k]);
+      }
       for (int p = 0; p < pc; p++) {
         double pos = Math.log(prior[p]);
         double neg = Math.log(1 - prior[p]);
         for (int k = 0; k < m; k++) {
           boolean y = pp.voted(p, k);
-          pos += Math.log(y ? skill[k] : 1 - skill[k]);
-          neg += Math.log(y ? 1 - skill[k] : skill[k]);
+          pos += y ? logRight[k] : logWrong[k];
+          neg += y ? logWrong[k] : logRight[k];
         }
         double q;
         if (pos == Double.NEGATIVE_INFINITY) {
@@ -183,6 +185,15 @@ public final class SegmentationEm implements SegmentationAggregator {
    */
   private static double lowerBound(PixelPatterns pp, double[] prior, double[] post, double[] s) {
     int m = pp.workers;
+    // ln ws and ln(1 − ws) per worker for both votes, ws = s (marked) or 1 − s (not marked)
+    double[] logWs = new double[2 * m];
+    double[] logNotWs = new double[2 * m];
+    for (int k = 0; k < m; k++) {
+      logWs[2 * k + 1] = Math.log(s[k]);
+      logNotWs[2 * k + 1] = Math.log(1 - s[k]);
+      logWs[2 * k] = Math.log(1 - s[k]);
+      logNotWs[2 * k] = Math.log(1 - (1 - s[k]));
+    }
     double sum = 0;
     for (int p = 0; p < pp.count; p++) {
       double q = post[p];
@@ -190,9 +201,8 @@ public final class SegmentationEm implements SegmentationAggregator {
       double ln = Math.log(1 - prior[p]);
       double cell = 0;
       for (int k = 0; k < m; k++) {
-        boolean y = pp.voted(p, k);
-        double ws = y ? s[k] : 1 - s[k];
-        cell += finite((Math.log(ws) + lp) * q) + finite((Math.log(1 - ws) + ln) * (1 - q));
+        int v = 2 * k + (pp.voted(p, k) ? 1 : 0);
+        cell += finite((logWs[v] + lp) * q) + finite((logNotWs[v] + ln) * (1 - q));
       }
       cell -= finite(Math.log(q) * q);
       sum += cell * pp.pixels[p];

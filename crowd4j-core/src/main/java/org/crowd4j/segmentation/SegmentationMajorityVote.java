@@ -10,7 +10,8 @@ import org.crowd4j.method.FitContext;
 /**
  * Segmentation majority vote: a pixel is in the aggregate when the workers marking it hold at least
  * half of the total weight, {@code 2 Σ_k s_k y_k − Σ_k s_k ≥ 0} (ties included), with weights
- * {@code s_k} = 1 or given worker skills. O(pixels · workers) per image.
+ * {@code s_k} = 1 or given worker skills. The plain vote counts 64 pixels at a time ({@link
+ * BitMajority}); the weighted one scores each distinct vote pattern once ({@link PixelPatterns}).
  *
  * <p>D. Jung-Lin Lee, A. Das Sarma, A. Parameswaran, "Aggregating Crowdsourced Image
  * Segmentations", HCOMP 2018 works-in-progress, CEUR-WS Vol. 2173 (crowd-kit's {@code
@@ -98,6 +99,9 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
             throw new IllegalArgumentException(
                 "image '" + data.tasks().name(t) + "' has no mask of a worker with a known skill");
           }
+          if (options.skills().isEmpty()) {
+            return new ImageFits.Fit(BitMajority.of(masks), 0, true, null);
+          }
           PixelPatterns pp = PixelPatterns.of(masks);
           boolean[] on = new boolean[pp.count];
           for (int p = 0; p < pp.count; p++) {
@@ -110,7 +114,7 @@ public final class SegmentationMajorityVote implements SegmentationAggregator {
             }
             on[p] = score >= 0;
           }
-          return new ImageFits.Fit(pp.mask(masks[0].height(), masks[0].width(), on), 0, true, null);
+          return new ImageFits.Fit(pp.mask(on), 0, true, null);
         });
   }
 

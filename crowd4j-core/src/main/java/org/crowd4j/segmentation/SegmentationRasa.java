@@ -127,7 +127,6 @@ public final class SegmentationRasa implements SegmentationAggregator {
       }
       System.arraycopy(v, 0, last, 0, v.length);
     }
-    return new ImageFits.Fit(
-        pp.mask(masks[0].height(), masks[0].width(), on), done, converged, w.clone());
+    return new ImageFits.Fit(pp.mask(on), done, converged, w.clone());
   }
 }
