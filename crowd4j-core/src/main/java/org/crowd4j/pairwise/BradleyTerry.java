@@ -70,8 +70,7 @@ public final class BradleyTerry
       @Describe("λ ≥ 0, virtual wins and losses against a reference item (0 = crowd-kit's MLE)")
           double prior,
       @Describe(
-              "standard errors of the log-scores: none, diagonal (1/sqrt of each item's own"
-                  + " information) or exact (inverse information per component)")
+              "standard errors of the log-scores: diagonal (a lower bound from each item's own information), exact (inverse information per component) or none")
           StandardErrors standardErrors,
       @Describe("largest component whose information matrix is inverted for exact errors")
           int maxDenseErrors) {

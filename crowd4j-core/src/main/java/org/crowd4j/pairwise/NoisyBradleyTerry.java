@@ -51,8 +51,7 @@ public final class NoisyBradleyTerry
       @Describe("relative decrease of the objective at which to stop (crowd-kit's tol)") double tol,
       @Describe("λ ≥ 0 (crowd-kit's regularization_ratio, default 1e-5)") double prior,
       @Describe(
-              "standard errors of the log-scores: none, diagonal (1/sqrt of each item's own"
-                  + " information) or exact (inverse information per component)")
+              "standard errors of the log-scores: diagonal (a lower bound from each item's own information), exact (inverse information per component) or none")
           StandardErrors standardErrors,
       @Describe("largest component whose information matrix is inverted for exact errors")
           int maxDenseErrors) {

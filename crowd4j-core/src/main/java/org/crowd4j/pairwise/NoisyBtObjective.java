@@ -24,7 +24,7 @@ final class NoisyBtObjective implements Lbfgs.Function {
   private final int items;
   private final int workers;
   private final double lambda;
-  private final double[] slope;
+  private double[] slope;
   private final double[] skill;
   private final double[] noSkill;
   private final double[] leftBias;
@@ -49,7 +49,6 @@ final class NoisyBtObjective implements Lbfgs.Function {
     this.items = data.numItems();
     this.workers = data.numWorkers();
     this.lambda = lambda;
-    this.slope = new double[data.size()];
     this.skill = new double[workers];
     this.noSkill = new double[workers];
     this.leftBias = new double[workers];
@@ -83,6 +82,9 @@ final class NoisyBtObjective implements Lbfgs.Function {
   /** Whether the next evaluations keep each comparison's slope for {@link #slopes()}. */
   void keepSlopes(boolean keep) {
     keepSlopes = keep;
+    if (keep && slope == null) {
+      slope = new double[data.size()];
+    }
   }
 
   @Override
