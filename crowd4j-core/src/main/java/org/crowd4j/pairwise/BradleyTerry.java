@@ -347,7 +347,8 @@ public final class BradleyTerry
    * strength is within [2⁻⁵⁰, 2⁵⁰] or is 0 for an item that never won (checked in O(items));
    * otherwise {@link #guardedDenominators} checks every pair. Rounding: about one unit in the last
    * place per factor, so the relative error of the product stays below {@code 2⁻⁵² · pairs}, far
-   * below the 1e-9 the objective is held to.
+   * below the 1e-9 the objective is held to. The denominators add the pairs' shares in pair order,
+   * as one pass over the pairs one by one would: the same bits, so the same scores.
    */
   static double denominators(PairCounts counts, double[] p, double[] denominator) {
     for (int i = 0; i < counts.items; i++) {
@@ -365,7 +366,6 @@ public final class BradleyTerry
     long exponent = 0;
     for (int i = 0; i < counts.items; i++) {
       double pi = p[i];
-      double own = 0;
       int last = first[i + 1];
       for (int q = first[i]; q < last; ) {
         for (int end = Math.min(q + BLOCK, last); q < end; q++) {
@@ -373,7 +373,7 @@ public final class BradleyTerry
           int k = count[q];
           double s = pi + p[j];
           double share = k / s;
-          own += share;
+          denominator[i] += share;
           denominator[j] += share;
           // s², or s · 1 for a pair compared once, without a branch
           long twice = (1 - k) >> 31;
@@ -389,7 +389,6 @@ public final class BradleyTerry
         exponent += ((bits >>> 52) & 0x7ff) - 1023;
         product = Double.longBitsToDouble((bits & MANTISSA) | ONE_BITS);
       }
-      denominator[i] += own;
     }
     return logSums + Math.log(product) + exponent * LN2;
   }
@@ -409,13 +408,12 @@ public final class BradleyTerry
     int factors = 0;
     for (int i = 0; i < counts.items; i++) {
       double pi = p[i];
-      double own = 0;
       for (int q = first[i]; q < first[i + 1]; q++) {
         int j = b[q];
         int k = count[q];
         double s = pi + p[j];
         double share = s > 0 ? k / s : Double.POSITIVE_INFINITY;
-        own += share;
+        denominator[i] += share;
         denominator[j] += share;
         if (k <= MULTIPLY && s >= 0x1p-40 && s <= 0x1p40) {
           for (int t = 0; t < k; t++) {
@@ -432,7 +430,6 @@ public final class BradleyTerry
           factors = 0;
         }
       }
-      denominator[i] += own;
     }
     return logSums + Math.log(product) + exponent * LN2;
   }
