@@ -1,7 +1,9 @@
 """Pairwise comparisons: scores for items from "left or right is better" answers.
 
 Data: a DataFrame with columns ``worker``, ``left``, ``right``, ``label`` (the item that won), as
-crowd-kit's. ``scores_``: a Series indexed by item (``label``), named ``agg_score``.
+crowd-kit's. ``scores_``: a Series indexed by item (``label``), named ``agg_score``. ``stderrs_``: the
+standard errors of the log-scores, by default the cheap diagonal lower bound; ``standardErrors="exact"``
+inverts the information matrix (O(items³)), ``standardErrors="none"`` leaves them NaN (docs/pairwise.md).
 """
 
 import numpy as np

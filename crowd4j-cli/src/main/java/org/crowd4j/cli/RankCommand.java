@@ -28,6 +28,7 @@ import org.crowd4j.pairwise.PairwiseReader;
 import org.crowd4j.pairwise.Ranking;
 import org.crowd4j.pairwise.RankingMethods;
 import org.crowd4j.pairwise.RankingWriter;
+import org.crowd4j.pairwise.StandardErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -80,8 +81,9 @@ final class RankCommand implements Callable<Integer> {
       names = "--param",
       paramLabel = "KEY=VALUE",
       description =
-          "Method option, repeatable (e.g. --param maxIterations=200); --max-iter, --tol and"
-              + " --prior are short for maxIterations, tol and prior.")
+          "Method option, repeatable (e.g. --param maxIterations=200); --max-iter, --tol,"
+              + " --prior, --standard-errors are short for maxIterations, tol, prior and"
+              + " standardErrors.")
   Map<String, String> params = new LinkedHashMap<>();
 
   @Option(
@@ -106,6 +108,18 @@ final class RankCommand implements Callable<Integer> {
               + " of items that never won or never lost finite (default: 0 for bt, 1e-5 for"
               + " noisy-bt, as crowd-kit).")
   Double prior;
+
+  @Option(
+      names = "--standard-errors",
+      paramLabel = "MODE",
+      description =
+          "Standard errors of the log-scores (the stderr column): diagonal (default, 1/sqrt of"
+              + " each item's own information, the other scores held fixed: one pass over the"
+              + " pairs), exact (relative to the component's mean, from the inverse information"
+              + " per component: O(items^3), components of more than maxDenseErrors items get the"
+              + " diagonal ones) or none (the column left empty). Short for --param"
+              + " standardErrors=MODE.")
+  String standardErrors;
 
   @Option(
       names = "--out",
@@ -269,16 +283,20 @@ final class RankCommand implements Callable<Integer> {
           "--engine spark reads comparisons in long format only, not --format "
               + export.format(comparisons).id());
     }
-    CsvFormat rules = rules();
-    EngineOptions.checkFile(
-        comparisons, rules, List.of(leftColumn, rightColumn, labelColumn), List.of());
-    engine.checkSpark(spec.commandLine());
     BradleyTerry.Options o;
     try {
       o = OptionsBinder.bind(BradleyTerry.Options.defaults(), overrides());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+    if (o.standardErrors() != StandardErrors.DIAGONAL) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--engine spark computes the diagonal standard errors only");
+    }
+    CsvFormat rules = rules();
+    EngineOptions.checkFile(
+        comparisons, rules, List.of(leftColumn, rightColumn, labelColumn), List.of());
+    engine.checkSpark(spec.commandLine());
     ProgressBar bar = output.progress(err);
     SparkEngine.Ranked r;
     try {
@@ -361,6 +379,9 @@ final class RankCommand implements Callable<Integer> {
     }
     if (prior != null) {
       out.put("prior", String.valueOf(prior));
+    }
+    if (standardErrors != null) {
+      out.put("standardErrors", standardErrors);
     }
     return out;
   }

@@ -194,6 +194,57 @@ class RankCommandTest {
     assertEquals(2, noisy.code(), noisy.err());
   }
 
+  /**
+   * {@code --standard-errors}: on the path a – b – c, each pair won once by either side, the
+   * diagonal errors (the default) are (2/3)√2 for a and c, the exact ones √(10/9); none leaves the
+   * column empty; Spark computes the diagonal ones only.
+   */
+  @Test
+  void standardErrorsAreChosen(@TempDir Path dir) throws Exception {
+    Path c = dir.resolve("c.csv");
+    Files.writeString(c, "worker,left,right,label\nw,a,b,a\nw,a,b,b\nw,b,c,b\nw,b,c,c\n");
+    String[] modes = {null, "diagonal", "exact", "none"};
+    double[] expected = {2.0 / 3 * Math.sqrt(2), 2.0 / 3 * Math.sqrt(2), Math.sqrt(10.0 / 9), 0};
+    for (int k = 0; k < modes.length; k++) {
+      Path out = dir.resolve("r" + k + ".csv");
+      List<String> args =
+          new java.util.ArrayList<>(
+              List.of("rank", "--comparisons", c.toString(), "--out", out.toString(), "--json"));
+      if (modes[k] != null) {
+        args.addAll(List.of("--standard-errors", modes[k]));
+      }
+      Run r = run(args.toArray(String[]::new));
+      assertEquals(0, r.code(), r.err());
+      String method = JSON.readTree(r.out()).get("stderrMethod").asText();
+      for (String row : Files.readAllLines(out)) {
+        if (row.startsWith("a,")) {
+          String stderr = row.split(",", -1)[2];
+          if (expected[k] == 0) {
+            assertEquals("", stderr, row);
+            assertTrue(method.startsWith("none"), method);
+          } else {
+            assertEquals(expected[k], Double.parseDouble(stderr), 1e-6, row);
+            assertTrue(method.contains(k == 2 ? "inverted" : "diagonal only"), method);
+          }
+        }
+      }
+    }
+    Run bad = run("rank", "--comparisons", c.toString(), "--standard-errors", "full");
+    assertEquals(2, bad.code(), bad.err());
+    assertTrue(bad.err().contains("one of [none, diagonal, exact]"), bad.err());
+    Run spark =
+        run(
+            "rank",
+            "--comparisons",
+            c.toString(),
+            "--engine",
+            "spark",
+            "--standard-errors",
+            "exact");
+    assertEquals(2, spark.code(), spark.err());
+    assertTrue(spark.err().contains("diagonal standard errors only"), spark.err());
+  }
+
   @Test
   void sparkEngineRunsBtOnlyAndNeedsSpark(@TempDir Path dir) throws Exception {
     Path f = dir.resolve("c.csv");

@@ -29,10 +29,11 @@ import org.crowd4j.method.IterationListener;
  * log-likelihood (log-posterior with λ &gt; 0); it stops when the L1 change of the normalised
  * scores is at most {@code tol} (crowd-kit's rule) or after {@code maxIterations}.
  *
- * <p>Standard errors: the observed Fisher information of the log-likelihood in the log-scores (pair
- * weights {@code n_ij π_ij (1 − π_ij)}, plus the prior's {@code 2λ σ(θ)(1 − σ(θ))}), inverted per
- * component as {@link ScoreErrors} says. O(pairs) per iteration after an O(m log m) fold of the m
- * comparisons into pairs.
+ * <p>Standard errors ({@link Options#standardErrors()}): from the observed Fisher information of
+ * the log-likelihood in the log-scores (pair weights {@code n_ij π_ij (1 − π_ij)}, plus the prior's
+ * {@code 2λ σ(θ)(1 − σ(θ))}), its diagonal only or inverted per component as {@link ScoreErrors}
+ * says. O(pairs) per iteration, the log-likelihood included, after an O(m + n) fold of the m
+ * comparisons of n items into pairs.
  *
  * <p>Hunter, D. R. MM algorithms for generalized Bradley–Terry models. Ann. Statist. 32(1), 2004.
  */
@@ -41,39 +42,69 @@ public final class BradleyTerry
   /** Method name in results and provenance. */
   public static final String NAME = "bt";
 
+  /** Comparisons of one pair up to which its sum enters the running product factor by factor. */
+  private static final int MULTIPLY = 4;
+
+  /** Pairs between two splits of the running product's exponent. */
+  private static final int BLOCK = 8;
+
+  private static final long ONE_BITS = 0x3ff0000000000000L;
+
+  private static final long MANTISSA = 0x800fffffffffffffL;
+
+  private static final double LN2 = Math.log(2);
+
   /**
    * Options.
    *
    * @param maxIterations MM updates at most (crowd-kit's {@code n_iter})
    * @param tol stop when the L1 change of the normalised scores is at most this
    * @param prior λ ≥ 0, virtual wins and losses against a reference item (0 = crowd-kit's MLE)
-   * @param maxDenseErrors largest component whose information matrix is inverted for the errors
+   * @param standardErrors which standard errors of the log-scores to compute
+   * @param maxDenseErrors largest component whose information matrix is inverted for {@link
+   *     StandardErrors#EXACT} errors
    */
   public record Options(
       @Describe("MM updates at most (crowd-kit's n_iter)") int maxIterations,
       @Describe("stop when the L1 change of the normalised scores is at most this") double tol,
       @Describe("λ ≥ 0, virtual wins and losses against a reference item (0 = crowd-kit's MLE)")
           double prior,
-      @Describe("largest component whose information matrix is inverted for the errors")
+      @Describe(
+              "standard errors of the log-scores: diagonal (a lower bound from each item's own information), exact (inverse information per component) or none")
+          StandardErrors standardErrors,
+      @Describe("largest component whose information matrix is inverted for exact errors")
           int maxDenseErrors) {
     /** Validates. */
     public Options {
-      Fits.requireOptions(maxIterations, tol, prior, maxDenseErrors);
+      Fits.requireOptions(maxIterations, tol, prior, standardErrors, maxDenseErrors);
     }
 
-    /** 100 iterations, tol 1e-5 (crowd-kit's default), no prior, errors inverted up to 2000. */
+    /** These options with diagonal standard errors. */
+    public Options(int maxIterations, double tol, double prior, int maxDenseErrors) {
+      this(maxIterations, tol, prior, StandardErrors.DIAGONAL, maxDenseErrors);
+    }
+
+    /**
+     * 100 iterations, tol 1e-5 (crowd-kit's default), no prior, diagonal errors (exact ones
+     * inverted up to 2000 items).
+     */
     public static Options defaults() {
-      return new Options(100, 1e-5, 0, 2000);
+      return new Options(100, 1e-5, 0, StandardErrors.DIAGONAL, 2000);
     }
 
     /** These options with another iteration limit and tolerance. */
     public Options withIterations(int max, double tolerance) {
-      return new Options(max, tolerance, prior, maxDenseErrors);
+      return new Options(max, tolerance, prior, standardErrors, maxDenseErrors);
     }
 
     /** These options with another prior. */
     public Options withPrior(double lambda) {
-      return new Options(maxIterations, tol, lambda, maxDenseErrors);
+      return new Options(maxIterations, tol, lambda, standardErrors, maxDenseErrors);
+    }
+
+    /** These options with other standard errors. */
+    public Options withStandardErrors(StandardErrors errors) {
+      return new Options(maxIterations, tol, prior, errors, maxDenseErrors);
     }
   }
 
@@ -107,12 +138,82 @@ public final class BradleyTerry
     return fit(wins.counts(), wins.items(), wins::digest, start, listener);
   }
 
+  /**
+   * The log-scores of the comparisons counted in {@code counts}, as {@link Ranking#logScores()} of
+   * a fit gives them, without standard errors, notes or ranks.
+   */
+  double[] logScores(PairCounts counts) {
+    Updates u = iterate(counts, IterationListener.NONE);
+    double[] logScores = new double[counts.items];
+    for (int i = 0; i < counts.items; i++) {
+      logScores[i] = logScore(counts, u, i);
+    }
+    return logScores;
+  }
+
   private Ranking fit(
       PairCounts counts,
       Vocabulary items,
       Supplier<String> digest,
       long start,
       IterationListener listener) {
+    int n = counts.items;
+    double lambda = options().prior();
+    Updates u = iterate(counts, listener);
+    double[] p = u.strengths;
+    double[] scores = new double[n];
+    double[] logScores = new double[n];
+    boolean[] usable = new boolean[n];
+    for (int i = 0; i < n; i++) {
+      boolean never = counts.compared[i] == 0;
+      scores[i] = never && lambda == 0 ? Double.NaN : u.normalised[i];
+      logScores[i] = logScore(counts, u, i);
+      usable[i] = p[i] > 0 && !never;
+    }
+    ScoreErrors.Result errors = errors(counts, p, usable);
+    List<String> notes = Fits.notes(counts, lambda, items, errors.stderr());
+    Diagnostics diagnostics =
+        new Diagnostics(
+            u.iterations,
+            u.converged,
+            u.history,
+            lambda > 0 ? "log-posterior (log-likelihood + prior)" : "log-likelihood",
+            u.reason);
+    return new Ranking(
+        items,
+        scores,
+        logScores,
+        errors.stderr(),
+        counts.component,
+        counts.components,
+        errorMethod(
+            "observed Fisher information of the Bradley-Terry log-likelihood"
+                + (lambda > 0 ? " and prior" : ""),
+            errors,
+            options().standardErrors(),
+            options().maxDenseErrors()),
+        null,
+        diagnostics,
+        provenance(digest.get(), start),
+        notes);
+  }
+
+  /** The strengths, normalised scores and diagnostics of the MM updates. */
+  private record Updates(
+      double[] strengths,
+      double[] normalised,
+      double[] history,
+      int iterations,
+      boolean converged,
+      String reason) {}
+
+  /**
+   * Runs the MM updates. Each pass over the pairs both sums the update's denominators at the
+   * current strengths and the {@code Σ n_ab log(p_a + p_b)} of their log-likelihood, {@code Σ_i W_i
+   * log p_i − Σ_pairs n_ab log(p_a + p_b)}, so the objective after an update costs one {@code log}
+   * per pair and no extra pass.
+   */
+  private Updates iterate(PairCounts counts, IterationListener listener) {
     int n = counts.items;
     double lambda = options().prior();
     double[] p = new double[n];
@@ -130,16 +231,8 @@ public final class BradleyTerry
     int iterations = 0;
     boolean converged = false;
     String reason = "iteration limit " + options().maxIterations() + " reached";
+    denominators(counts, p, denominator);
     while (iterations < options().maxIterations()) {
-      Arrays.fill(denominator, 0);
-      for (int q = 0; q < counts.pairs(); q++) {
-        int a = counts.a[q];
-        int b = counts.b[q];
-        double s = p[a] + p[b];
-        double share = s > 0 ? counts.count[q] / s : Double.POSITIVE_INFINITY;
-        denominator[a] += share;
-        denominator[b] += share;
-      }
       for (int i = 0; i < n; i++) {
         if (lambda > 0) {
           next[i] = (counts.wins[i] + lambda) / (denominator[i] + 2 * lambda / (p[i] + 1));
@@ -160,7 +253,8 @@ public final class BradleyTerry
       double[] swap = p;
       p = next;
       next = swap;
-      double objective = logLikelihood(counts, p, lambda);
+      double logSums = denominators(counts, p, denominator);
+      double objective = objective(counts, p, lambda, logSums);
       history[iterations++] = objective;
       if (!Double.isFinite(change)) {
         reason = String.format(Locale.ROOT, "scores are not finite at iteration %d", iterations);
@@ -182,15 +276,25 @@ public final class BradleyTerry
         break;
       }
     }
-    double[] scores = new double[n];
-    double[] logScores = new double[n];
-    boolean[] usable = new boolean[n];
-    for (int i = 0; i < n; i++) {
-      boolean never = counts.compared[i] == 0;
-      scores[i] = never && lambda == 0 ? Double.NaN : normalised[i];
-      logScores[i] = never && lambda == 0 ? Double.NaN : Math.log(lambda > 0 ? p[i] : scores[i]);
-      usable[i] = p[i] > 0 && !never;
+    return new Updates(
+        p, normalised, Arrays.copyOf(history, iterations), iterations, converged, reason);
+  }
+
+  private double logScore(PairCounts counts, Updates u, int i) {
+    double lambda = options().prior();
+    if (counts.compared[i] == 0 && lambda == 0) {
+      return Double.NaN;
     }
+    return Math.log(lambda > 0 ? u.strengths[i] : u.normalised[i]);
+  }
+
+  /** The errors the options ask for, at strengths {@code p}. */
+  private ScoreErrors.Result errors(PairCounts counts, double[] p, boolean[] usable) {
+    StandardErrors mode = options().standardErrors();
+    if (mode == StandardErrors.NONE) {
+      return ScoreErrors.none(counts.items);
+    }
+    double lambda = options().prior();
     double[] pairInfo = new double[counts.pairs()];
     for (int q = 0; q < counts.pairs(); q++) {
       double pa = p[counts.a[q]];
@@ -200,71 +304,145 @@ public final class BradleyTerry
     }
     double[] itemInfo = null;
     if (lambda > 0) {
-      itemInfo = new double[n];
-      for (int i = 0; i < n; i++) {
+      itemInfo = new double[counts.items];
+      for (int i = 0; i < counts.items; i++) {
         itemInfo[i] = 2 * lambda * p[i] / ((1 + p[i]) * (1 + p[i]));
       }
     }
-    ScoreErrors.Result errors =
-        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
-    List<String> notes = Fits.notes(counts, lambda, items, errors.stderr());
-    Diagnostics diagnostics =
-        new Diagnostics(
-            iterations,
-            converged,
-            Arrays.copyOf(history, iterations),
-            lambda > 0 ? "log-posterior (log-likelihood + prior)" : "log-likelihood",
-            reason);
-    return new Ranking(
-        items,
-        scores,
-        logScores,
-        errors.stderr(),
-        counts.component,
-        counts.components,
-        errorMethod(
-            "observed Fisher information of the Bradley-Terry log-likelihood"
-                + (lambda > 0 ? " and prior" : ""),
-            errors,
-            options().maxDenseErrors()),
-        null,
-        diagnostics,
-        provenance(digest.get(), start),
-        notes);
+    return ScoreErrors.of(counts, pairInfo, itemInfo, usable, mode, options().maxDenseErrors());
   }
 
   /** The errors' description in words. */
-  static String errorMethod(String information, ScoreErrors.Result errors, int maxDense) {
-    String s =
-        information
-            + ", inverted per connected component; standard error of the natural-log score"
-            + " relative to its component's mean";
-    if (errors.largestDiagonal() > 0) {
-      s +=
-          "; components of more than "
-              + maxDense
-              + " items: conditional errors 1/sqrt(I_ii), a lower bound";
-    }
-    return s;
+  static String errorMethod(
+      String information, ScoreErrors.Result errors, StandardErrors mode, int maxDense) {
+    return switch (mode) {
+      case NONE -> "none computed (standard errors: none)";
+      case DIAGONAL ->
+          information
+              + ", its diagonal only: lower bound (1 - 1/k)/sqrt(v'Iv), v = e_i - 1/k, of the"
+              + " standard error of the natural-log score relative to the mean of its component of"
+              + " k items ((1 - 1/k)/sqrt(I_ii) without a prior)";
+      case EXACT -> {
+        String s =
+            information
+                + ", inverted per connected component; standard error of the natural-log score"
+                + " relative to its component's mean";
+        if (errors.largestDiagonal() > 0) {
+          s +=
+              "; components of more than "
+                  + maxDense
+                  + " items: the diagonal lower bound (1 - 1/k)/sqrt(I_ii)";
+        }
+        yield s;
+      }
+    };
   }
 
   /**
-   * Log-likelihood of the pair counts at strengths {@code p}, plus the log-prior {@code λ Σ [log p
-   * − 2 log(1 + p)]} when λ &gt; 0; terms {@code 0 · log 0} count as 0.
+   * Fills {@code denominator} with {@code Σ_j n_ij / (p_i + p_j)} of every item and returns {@code
+   * Σ_pairs n_ab log(p_a + p_b)}. The sum of logs is taken as the log of a running product of the
+   * sums {@code p_a + p_b}, its binary exponent split off (exactly, from the bits) after every
+   * {@link #BLOCK} pairs so it never overflows or underflows: one {@code log} per pass instead of
+   * one per pair. That needs every factor within [2⁻⁵⁰, 2⁵¹], which holds when every compared
+   * strength is within [2⁻⁵⁰, 2⁵⁰] or is 0 for an item that never won (checked in O(items));
+   * otherwise {@link #guardedDenominators} checks every pair. Rounding: about one unit in the last
+   * place per factor, so the relative error of the product stays below {@code 2⁻⁵² · pairs}, far
+   * below the 1e-9 the objective is held to. The denominators add the pairs' shares in pair order,
+   * as one pass over the pairs one by one would: the same bits, so the same scores.
    */
-  static double logLikelihood(PairCounts counts, double[] p, double lambda) {
-    double ll = 0;
-    for (int q = 0; q < counts.pairs(); q++) {
-      double pa = p[counts.a[q]];
-      double pb = p[counts.b[q]];
-      int winsA = counts.winsA[q];
-      int winsB = counts.count[q] - winsA;
-      double logSum = Math.log(pa + pb);
-      if (winsA > 0) {
-        ll += winsA * (Math.log(pa) - logSum);
+  static double denominators(PairCounts counts, double[] p, double[] denominator) {
+    for (int i = 0; i < counts.items; i++) {
+      boolean zero = p[i] == 0 && counts.wins[i] == 0;
+      if (counts.compared[i] > 0 && !zero && !(p[i] >= 0x1p-50 && p[i] <= 0x1p50)) {
+        return guardedDenominators(counts, p, denominator);
       }
-      if (winsB > 0) {
-        ll += winsB * (Math.log(pb) - logSum);
+    }
+    Arrays.fill(denominator, 0);
+    int[] first = counts.start;
+    int[] b = counts.b;
+    int[] count = counts.count;
+    double logSums = 0;
+    double product = 1;
+    long exponent = 0;
+    for (int i = 0; i < counts.items; i++) {
+      double pi = p[i];
+      int last = first[i + 1];
+      for (int q = first[i]; q < last; ) {
+        for (int end = Math.min(q + BLOCK, last); q < end; q++) {
+          int j = b[q];
+          int k = count[q];
+          double s = pi + p[j];
+          double share = k / s;
+          denominator[i] += share;
+          denominator[j] += share;
+          // s², or s · 1 for a pair compared once, without a branch
+          long twice = (1 - k) >> 31;
+          double second =
+              Double.longBitsToDouble(
+                  (Double.doubleToRawLongBits(s) & twice) | (ONE_BITS & ~twice));
+          product *= s * second;
+          if (k > 2) {
+            logSums += (k - 2) * Math.log(s);
+          }
+        }
+        long bits = Double.doubleToRawLongBits(product);
+        exponent += ((bits >>> 52) & 0x7ff) - 1023;
+        product = Double.longBitsToDouble((bits & MANTISSA) | ONE_BITS);
+      }
+    }
+    return logSums + Math.log(product) + exponent * LN2;
+  }
+
+  /**
+   * {@link #denominators} for any strengths: each sum within [2⁻⁴⁰, 2⁴⁰] of a pair compared at most
+   * {@link #MULTIPLY} times enters the running product, any other pair takes its own {@code log}.
+   */
+  static double guardedDenominators(PairCounts counts, double[] p, double[] denominator) {
+    Arrays.fill(denominator, 0);
+    int[] first = counts.start;
+    int[] b = counts.b;
+    int[] count = counts.count;
+    double logSums = 0;
+    double product = 1;
+    long exponent = 0;
+    int factors = 0;
+    for (int i = 0; i < counts.items; i++) {
+      double pi = p[i];
+      for (int q = first[i]; q < first[i + 1]; q++) {
+        int j = b[q];
+        int k = count[q];
+        double s = pi + p[j];
+        double share = s > 0 ? k / s : Double.POSITIVE_INFINITY;
+        denominator[i] += share;
+        denominator[j] += share;
+        if (k <= MULTIPLY && s >= 0x1p-40 && s <= 0x1p40) {
+          for (int t = 0; t < k; t++) {
+            product *= s;
+          }
+          factors += k;
+        } else {
+          logSums += k * Math.log(s);
+        }
+        if (factors >= 16) {
+          long bits = Double.doubleToRawLongBits(product);
+          exponent += ((bits >>> 52) & 0x7ff) - 1023;
+          product = Double.longBitsToDouble((bits & MANTISSA) | ONE_BITS);
+          factors = 0;
+        }
+      }
+    }
+    return logSums + Math.log(product) + exponent * LN2;
+  }
+
+  /**
+   * Log-likelihood {@code Σ_i W_i log p_i − logSums} at strengths {@code p}, plus the log-prior
+   * {@code λ Σ [log p − 2 log(1 + p)]} when λ &gt; 0; terms {@code 0 · log 0} count as 0.
+   */
+  private static double objective(PairCounts counts, double[] p, double lambda, double logSums) {
+    double ll = -logSums;
+    for (int i = 0; i < p.length; i++) {
+      if (counts.wins[i] > 0) {
+        ll += counts.wins[i] * Math.log(p[i]);
       }
     }
     if (lambda > 0) {

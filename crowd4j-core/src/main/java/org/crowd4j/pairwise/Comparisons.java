@@ -107,12 +107,38 @@ public final class Comparisons {
     return d;
   }
 
+  /**
+   * The digest of the names and then, per comparison, left, right and worker (big-endian ints) and
+   * a 0/1 byte for who won: those bytes packed into chunks of whole comparisons here, fed as
+   * arrays.
+   */
   private String computeDigest() {
     ContentDigest d = ContentDigest.sha256().names(items).names(workers);
-    for (int c = 0; c < left.length; c++) {
-      d.putInt(left[c]).putInt(right[c]).putInt(worker[c]).putByte(leftWon[c] ? 1 : 0);
+    int perChunk = 4096;
+    byte[] chunk = new byte[RECORD * perChunk];
+    for (int from = 0; from < left.length; from += perChunk) {
+      int to = Math.min(left.length, from + perChunk);
+      int at = 0;
+      for (int c = from; c < to; c++) {
+        at = putInt(chunk, at, left[c]);
+        at = putInt(chunk, at, right[c]);
+        at = putInt(chunk, at, worker[c]);
+        chunk[at++] = (byte) (leftWon[c] ? 1 : 0);
+      }
+      d.bytes(at == chunk.length ? chunk : Arrays.copyOf(chunk, at));
     }
     return d.hex16();
+  }
+
+  /** Bytes per comparison in the digest. */
+  private static final int RECORD = 13;
+
+  private static int putInt(byte[] b, int at, int v) {
+    b[at] = (byte) (v >>> 24);
+    b[at + 1] = (byte) (v >>> 16);
+    b[at + 2] = (byte) (v >>> 8);
+    b[at + 3] = (byte) v;
+    return at + 4;
   }
 
   @Override

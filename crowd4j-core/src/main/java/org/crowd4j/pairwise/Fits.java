@@ -10,11 +10,6 @@ import org.crowd4j.method.FitProgress;
 final class Fits {
   private Fits() {}
 
-  /**
-   * Checks the options the Bradley-Terry fitters share.
-   *
-   * @throws IllegalArgumentException naming the first option out of range
-   */
   /** The largest prior: a million virtual comparisons per item keeps every term finite. */
   static final double MAX_PRIOR = 1e6;
 
@@ -24,8 +19,17 @@ final class Fits {
    */
   static final double LOOSE_STDERR = 5;
 
-  static void requireOptions(int maxIterations, double tol, double prior, int maxDenseErrors) {
+  /**
+   * Checks the options the Bradley-Terry fitters share.
+   *
+   * @throws IllegalArgumentException naming the first option out of range
+   */
+  static void requireOptions(
+      int maxIterations, double tol, double prior, StandardErrors errors, int maxDenseErrors) {
     FitProgress.requireLimits(maxIterations, tol);
+    if (errors == null) {
+      throw new IllegalArgumentException("standardErrors must be none, diagonal or exact");
+    }
     if (!(prior >= 0 && prior <= MAX_PRIOR)) {
       throw new IllegalArgumentException(
           "prior must be in [0, " + MAX_PRIOR + "] (virtual comparisons per item): " + prior);

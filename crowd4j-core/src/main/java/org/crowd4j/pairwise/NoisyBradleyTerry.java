@@ -22,9 +22,10 @@ import org.crowd4j.method.IterationListener;
  * most {@code tol} relative to its size (scipy's {@code ftol} rule, which crowd-kit uses) or after
  * {@code maxIterations} steps. Scores are {@code σ(θ_i)}, as crowd-kit reports them.
  *
- * <p>Standard errors: the outer product of the per-comparison gradients with respect to the
- * log-scores (BHHH), with the workers' skills and biases held at their estimates, plus the prior's
- * information, inverted per component as {@link ScoreErrors} says. O(m) per evaluation.
+ * <p>Standard errors ({@link Options#standardErrors()}): from the outer product of the
+ * per-comparison gradients with respect to the log-scores (BHHH), with the workers' skills and
+ * biases held at their estimates, plus the prior's information, its diagonal only or inverted per
+ * component as {@link ScoreErrors} says. O(m) per evaluation.
  *
  * <p>Differences from crowd-kit 1.4.1, whose code this does not follow: its analytic gradient
  * writes the bias and skill derivatives one slot too early and overwrites instead of summing them,
@@ -41,32 +42,50 @@ public final class NoisyBradleyTerry
    * @param maxIterations L-BFGS steps at most (crowd-kit's {@code n_iter}, default 100)
    * @param tol relative decrease of the objective at which to stop (crowd-kit's {@code tol})
    * @param prior λ ≥ 0 (crowd-kit's {@code regularization_ratio}, default 1e-5)
-   * @param maxDenseErrors largest component whose information matrix is inverted for the errors
+   * @param standardErrors which standard errors of the log-scores to compute
+   * @param maxDenseErrors largest component whose information matrix is inverted for {@link
+   *     StandardErrors#EXACT} errors
    */
   public record Options(
       @Describe("L-BFGS steps at most (crowd-kit's n_iter, default 100)") int maxIterations,
       @Describe("relative decrease of the objective at which to stop (crowd-kit's tol)") double tol,
       @Describe("λ ≥ 0 (crowd-kit's regularization_ratio, default 1e-5)") double prior,
-      @Describe("largest component whose information matrix is inverted for the errors")
+      @Describe(
+              "standard errors of the log-scores: diagonal (a lower bound from each item's own information), exact (inverse information per component) or none")
+          StandardErrors standardErrors,
+      @Describe("largest component whose information matrix is inverted for exact errors")
           int maxDenseErrors) {
     /** Validates. */
     public Options {
-      Fits.requireOptions(maxIterations, tol, prior, maxDenseErrors);
+      Fits.requireOptions(maxIterations, tol, prior, standardErrors, maxDenseErrors);
     }
 
-    /** crowd-kit's defaults: 100 steps, tol 1e-5, prior 1e-5; errors inverted up to 2000 items. */
+    /** These options with diagonal standard errors. */
+    public Options(int maxIterations, double tol, double prior, int maxDenseErrors) {
+      this(maxIterations, tol, prior, StandardErrors.DIAGONAL, maxDenseErrors);
+    }
+
+    /**
+     * crowd-kit's defaults: 100 steps, tol 1e-5, prior 1e-5; diagonal errors (exact ones inverted
+     * up to 2000 items).
+     */
     public static Options defaults() {
-      return new Options(100, 1e-5, 1e-5, 2000);
+      return new Options(100, 1e-5, 1e-5, StandardErrors.DIAGONAL, 2000);
     }
 
     /** These options with another iteration limit and tolerance. */
     public Options withIterations(int max, double tolerance) {
-      return new Options(max, tolerance, prior, maxDenseErrors);
+      return new Options(max, tolerance, prior, standardErrors, maxDenseErrors);
     }
 
     /** These options with another prior. */
     public Options withPrior(double lambda) {
-      return new Options(maxIterations, tol, lambda, maxDenseErrors);
+      return new Options(maxIterations, tol, lambda, standardErrors, maxDenseErrors);
+    }
+
+    /** These options with other standard errors. */
+    public Options withStandardErrors(StandardErrors errors) {
+      return new Options(maxIterations, tol, prior, errors, maxDenseErrors);
     }
   }
 
@@ -79,6 +98,10 @@ public final class NoisyBradleyTerry
   /** Gradient size (max norm) under which a failed line search counts as converged. */
   private static final double STATIONARY = 1e-4;
 
+  /** The start: Bradley–Terry log-scores with prior 1. */
+  private static final BradleyTerry START =
+      new BradleyTerry(new BradleyTerry.Options(200, 1e-8, 1.0, StandardErrors.NONE, 0));
+
   /** A fitter with {@code options}. */
   public NoisyBradleyTerry(Options options) {
     super(NAME, options);
@@ -88,16 +111,14 @@ public final class NoisyBradleyTerry
   @Override
   public Ranking fit(Comparisons data, FitContext<Void> context) {
     IterationListener listener = context.listener();
-    long start = System.nanoTime();
+    long began = System.nanoTime();
     int n = data.numItems();
     int workers = data.numWorkers();
     PairCounts counts = PairCounts.of(data);
     NoisyBtObjective f = new NoisyBtObjective(data, options().prior());
     double[] x = new double[f.dimension()];
-    Ranking bt = new BradleyTerry(new BradleyTerry.Options(200, 1e-8, 1.0, 0)).fit(data);
-    for (int i = 0; i < n; i++) {
-      x[i] = bt.logScore(i);
-    }
+    double[] start = START.logScores(counts);
+    System.arraycopy(start, 0, x, 0, n);
     Arrays.fill(x, f.skillOffset(), f.dimension(), START_SKILL);
     int[] judgements = new int[workers];
     for (int c = 0; c < data.size(); c++) {
@@ -155,13 +176,6 @@ public final class NoisyBradleyTerry
         break;
       }
     }
-    // slopes at the final point for the errors
-    f.evaluate(x, gradient);
-    double[] slope = f.slopes();
-    double[] pairInfo = new double[counts.pairs()];
-    for (int c = 0; c < data.size(); c++) {
-      pairInfo[counts.pairOf[c]] += slope[c] * slope[c];
-    }
     double[] itemInfo = new double[n];
     boolean[] usable = new boolean[n];
     double[] scores = new double[n];
@@ -175,8 +189,7 @@ public final class NoisyBradleyTerry
       scores[i] = unknown ? Double.NaN : s;
       logScores[i] = unknown ? Double.NaN : x[i];
     }
-    ScoreErrors.Result errors =
-        ScoreErrors.of(counts, pairInfo, itemInfo, usable, options().maxDenseErrors());
+    ScoreErrors.Result errors = errors(f, x, gradient, counts, data, itemInfo, usable);
     double[] skills = new double[workers];
     double[] biases = new double[workers];
     for (int w = 0; w < workers; w++) {
@@ -201,10 +214,37 @@ public final class NoisyBradleyTerry
             "outer product of the per-comparison score gradients (skills and biases held fixed)"
                 + " and the prior's information",
             errors,
+            options().standardErrors(),
             options().maxDenseErrors()),
         new AnnotatorReliability(data.workers(), skills, biases, judgements),
         diagnostics,
-        provenance(data::digest, start),
+        provenance(data::digest, began),
         Fits.notes(counts, options().prior(), data.items(), errors.stderr()));
+  }
+
+  /**
+   * The errors the options ask for: BHHH pair weights from the per-comparison slopes at the final
+   * point {@code x}.
+   */
+  private ScoreErrors.Result errors(
+      NoisyBtObjective f,
+      double[] x,
+      double[] gradient,
+      PairCounts counts,
+      Comparisons data,
+      double[] itemInfo,
+      boolean[] usable) {
+    StandardErrors mode = options().standardErrors();
+    if (mode == StandardErrors.NONE) {
+      return ScoreErrors.none(counts.items);
+    }
+    f.keepSlopes(true);
+    f.evaluate(x, gradient);
+    double[] slope = f.slopes();
+    double[] pairInfo = new double[counts.pairs()];
+    for (int c = 0; c < data.size(); c++) {
+      pairInfo[counts.pairOf[c]] += slope[c] * slope[c];
+    }
+    return ScoreErrors.of(counts, pairInfo, itemInfo, usable, mode, options().maxDenseErrors());
   }
 }

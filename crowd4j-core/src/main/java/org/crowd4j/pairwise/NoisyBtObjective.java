@@ -12,31 +12,48 @@ import org.crowd4j.internal.kernel.Lbfgs;
  * </pre>
  *
  * plus the prior {@code λ Σ_i [log σ(θ_i) + log σ(−θ_i)]}. One pass over the comparisons per
- * evaluation with one {@code exp} and one {@code log} each (the worker terms are computed once per
- * evaluation), no allocation; where both branches of {@code P} underflow (below 1e-250) the
- * comparison is evaluated in log space by log-sum-exp instead.
+ * evaluation without a transcendental function: the worker terms and {@code e^(θ_i − max θ)} are
+ * computed once per evaluation, {@code σ(θ_l − θ_r) = e_l / (e_l + e_r)}, and {@code Σ log P} is
+ * the log of a running product of the P whose binary exponent is split off (exactly) every {@link
+ * #BLOCK} comparisons; no allocation. A P below 2⁻⁵⁰ takes its own {@code log}, log-scores spread
+ * wider than {@link #MAX_SPREAD} take one {@code exp} per comparison, and where both branches of
+ * {@code P} underflow (below 1e-250) the comparison is evaluated in log space by log-sum-exp.
  */
 final class NoisyBtObjective implements Lbfgs.Function {
   private final Comparisons data;
   private final int items;
   private final int workers;
   private final double lambda;
-  private final double[] slope;
+  private double[] slope;
   private final double[] skill;
   private final double[] noSkill;
   private final double[] leftBias;
   private final double[] rightBias;
+  private final double[] strength;
+  private boolean keepSlopes;
+
+  /**
+   * Widest spread of the log-scores for which σ(θ_l − θ_r) is taken from per-item {@code e^(θ − max
+   * θ)}, all then at least e⁻⁶⁰⁰, far from underflow; beyond it each comparison takes its own
+   * {@code exp}.
+   */
+  private static final double MAX_SPREAD = 600;
+
+  /** Comparisons between two splits of the likelihood product's exponent. */
+  private static final int BLOCK = 16;
+
+  private static final double LN2 = Math.log(2);
 
   NoisyBtObjective(Comparisons data, double lambda) {
     this.data = data;
     this.items = data.numItems();
     this.workers = data.numWorkers();
     this.lambda = lambda;
-    this.slope = new double[data.size()];
     this.skill = new double[workers];
     this.noSkill = new double[workers];
     this.leftBias = new double[workers];
     this.rightBias = new double[workers];
+    this.strength = new double[items];
   }
 
   /** Length of the parameter vector. */
@@ -55,11 +72,19 @@ final class NoisyBtObjective implements Lbfgs.Function {
   }
 
   /**
-   * ∂ log P / ∂(θ_l − θ_r) of each comparison at the last evaluated point (for the standard
-   * errors).
+   * ∂ log P / ∂(θ_l − θ_r) of each comparison at the last point evaluated with {@link #keepSlopes}
+   * on (for the standard errors).
    */
   double[] slopes() {
     return slope;
+  }
+
+  /** Whether the next evaluations keep each comparison's slope for {@link #slopes()}. */
+  void keepSlopes(boolean keep) {
+    keepSlopes = keep;
+    if (keep && slope == null) {
+      slope = new double[data.size()];
+    }
   }
 
   @Override
@@ -74,48 +99,87 @@ final class NoisyBtObjective implements Lbfgs.Function {
       leftBias[w] = sigmoid(x[qOff + w]);
       rightBias[w] = sigmoid(-x[qOff + w]);
     }
-    double ll = 0;
-    int m = data.size();
-    for (int c = 0; c < m; c++) {
-      int l = data.left(c);
-      int r = data.right(c);
-      int w = data.worker(c);
-      boolean leftWon = data.leftWon(c);
-      double y = leftWon ? 1 : -1;
-      double d = y * (x[l] - x[r]);
-      double e = Math.exp(-Math.abs(d));
-      double agree = d >= 0 ? 1 / (1 + e) : e / (1 + e);
-      double disagree = d >= 0 ? e / (1 + e) : 1 / (1 + e);
-      double bias = leftWon ? leftBias[w] : rightBias[w];
-      double notBias = leftWon ? rightBias[w] : leftBias[w];
-      double a = skill[w];
-      double na = noSkill[w];
-      double u = a * agree;
-      double v = na * bias;
-      double p = u + v;
-      double logP;
-      double rA;
-      double rB;
-      if (p > 1e-250) {
-        logP = Math.log(p);
-        rA = u / p;
-        rB = v / p;
-      } else {
-        // both branches underflow: the same quantities in log space
-        double lu = logSigmoid(x[gOff + w]) + logSigmoid(d);
-        double lv = logSigmoid(-x[gOff + w]) + logSigmoid(y * x[qOff + w]);
-        logP = lu > lv ? lu + Math.log1p(Math.exp(lv - lu)) : lv + Math.log1p(Math.exp(lu - lv));
-        rA = Math.exp(lu - logP);
-        rB = Math.exp(lv - logP);
-      }
-      ll += logP;
-      double dd = rA * disagree * y;
-      slope[c] = dd;
-      gradient[l] -= dd;
-      gradient[r] += dd;
-      gradient[qOff + w] -= rB * notBias * y;
-      gradient[gOff + w] -= na * rA - a * rB;
+    // per-item terms once: e^(θ − max θ), so σ(θ_l − θ_r) = e_l / (e_l + e_r)
+    double top = Double.NEGATIVE_INFINITY;
+    double bottom = Double.POSITIVE_INFINITY;
+    for (int i = 0; i < items; i++) {
+      top = Math.max(top, x[i]);
+      bottom = Math.min(bottom, x[i]);
     }
+    boolean viaItems = top - bottom <= MAX_SPREAD;
+    if (viaItems) {
+      for (int i = 0; i < items; i++) {
+        strength[i] = Math.exp(x[i] - top);
+      }
+    }
+    double ll = 0;
+    double product = 1;
+    long exponent = 0;
+    int m = data.size();
+    for (int c = 0; c < m; ) {
+      for (int end = Math.min(c + BLOCK, m); c < end; c++) {
+        int l = data.left(c);
+        int r = data.right(c);
+        int w = data.worker(c);
+        boolean leftWon = data.leftWon(c);
+        double y = leftWon ? 1 : -1;
+        double agree;
+        double disagree;
+        if (viaItems) {
+          double el = strength[l];
+          double er = strength[r];
+          double scale = 1 / (el + er);
+          agree = (leftWon ? el : er) * scale;
+          disagree = (leftWon ? er : el) * scale;
+        } else {
+          double d = y * (x[l] - x[r]);
+          double e = Math.exp(-Math.abs(d));
+          agree = d >= 0 ? 1 / (1 + e) : e / (1 + e);
+          disagree = d >= 0 ? e / (1 + e) : 1 / (1 + e);
+        }
+        double bias = leftWon ? leftBias[w] : rightBias[w];
+        double notBias = leftWon ? rightBias[w] : leftBias[w];
+        double a = skill[w];
+        double na = noSkill[w];
+        double u = a * agree;
+        double v = na * bias;
+        double p = u + v;
+        double rA;
+        double rB;
+        if (p >= 0x1p-50) {
+          product *= p;
+          double shares = 1 / p;
+          rA = u * shares;
+          rB = v * shares;
+        } else if (p > 1e-250) {
+          ll += Math.log(p);
+          rA = u / p;
+          rB = v / p;
+        } else {
+          // both branches underflow: the same quantities in log space
+          double d = y * (x[l] - x[r]);
+          double lu = logSigmoid(x[gOff + w]) + logSigmoid(d);
+          double lv = logSigmoid(-x[gOff + w]) + logSigmoid(y * x[qOff + w]);
+          double logP =
+              lu > lv ? lu + Math.log1p(Math.exp(lv - lu)) : lv + Math.log1p(Math.exp(lu - lv));
+          ll += logP;
+          rA = Math.exp(lu - logP);
+          rB = Math.exp(lv - logP);
+        }
+        double dd = rA * disagree * y;
+        if (keepSlopes) {
+          slope[c] = dd;
+        }
+        gradient[l] -= dd;
+        gradient[r] += dd;
+        gradient[qOff + w] -= rB * notBias * y;
+        gradient[gOff + w] -= na * rA - a * rB;
+      }
+      long bits = Double.doubleToRawLongBits(product);
+      exponent += ((bits >>> 52) & 0x7ff) - 1023;
+      product = Double.longBitsToDouble((bits & 0x800fffffffffffffL) | 0x3ff0000000000000L);
+    }
+    ll += Math.log(product) + exponent * LN2;
     if (lambda > 0) {
       for (int i = 0; i < items; i++) {
         ll += lambda * (logSigmoid(x[i]) + logSigmoid(-x[i]));

@@ -6,8 +6,8 @@ import java.util.Arrays;
  * The comparisons folded into distinct unordered pairs {@code (a < b)}: how often each pair was
  * compared and how often {@code a} won, the wins of every item, which pair each comparison belongs
  * to, the connected components of the comparison graph and the strongly connected components of the
- * win graph (an edge from each item to every item it beat at least once). Built once in O(m log m)
- * for m comparisons by sorting one {@code long} pair key per comparison; every fitting iteration
+ * win graph (an edge from each item to every item it beat at least once). Built once in O(m + n)
+ * for m comparisons of n items by two counting sorts over the item ids; every fitting iteration
  * then costs O(pairs) ≤ O(m). Also built from pair totals counted elsewhere ({@link #fold}, for
  * {@link PairWins}).
  */
@@ -20,6 +20,10 @@ final class PairCounts {
   final int[] wins;
   final int[] compared;
   final int[] pairOf;
+
+  /** The pairs of item {@code i} as the smaller id: {@code start[i]} up to {@code start[i + 1]}. */
+  final int[] start;
+
   final int[] component;
   final int components;
 
@@ -51,36 +55,95 @@ final class PairCounts {
       wins[i] = Math.toIntExact(winTotals[i]);
       compared[i] = Math.toIntExact(comparedTotals[i]);
     }
+    start = new int[n + 1];
+    for (int p = 0; p < a.length; p++) {
+      start[a[p] + 1]++;
+    }
+    for (int i = 0; i < n; i++) {
+      start[i + 1] += start[i];
+    }
     component = new int[n];
     components = label(n, a, b, component);
     winGroups = stronglyConnected(n, a, b, count, winsA);
   }
 
-  /** The pair counts of {@code data}. */
+  /**
+   * The pair counts of {@code data}: the comparisons sorted by pair with two stable counting sorts
+   * over the item ids (by the larger id, then by the smaller), each a sequential read and a
+   * scattered write that carries the item ids and who won along, so no pass gathers at random.
+   */
   static PairCounts of(Comparisons data) {
     int n = data.numItems();
     int m = data.size();
-    long[] keys = new long[m];
+    int[] byHi = new int[n + 1];
+    int[] byLo = new int[n + 1];
     for (int c = 0; c < m; c++) {
-      keys[c] = key(data.left(c), data.right(c));
+      int l = data.left(c);
+      int r = data.right(c);
+      byLo[Math.min(l, r) + 1]++;
+      byHi[Math.max(l, r) + 1]++;
     }
-    long[] unique = distinct(keys);
-    int pairs = unique.length;
+    for (int i = 0; i < n; i++) {
+      byHi[i + 1] += byHi[i];
+      byLo[i + 1] += byLo[i];
+    }
+    // by the larger id: the smaller id (complemented when it lost) and the comparison
+    int[] lo1 = new int[m];
+    int[] of1 = new int[m];
+    int[] next = Arrays.copyOf(byHi, n);
+    for (int c = 0; c < m; c++) {
+      int l = data.left(c);
+      int r = data.right(c);
+      boolean loWon = (l < r) == data.leftWon(c);
+      int t = next[Math.max(l, r)]++;
+      lo1[t] = loWon ? Math.min(l, r) : ~Math.min(l, r);
+      of1[t] = c;
+    }
+    // stably by the smaller id: the larger id (complemented when the smaller lost)
+    int[] hi2 = new int[m];
+    int[] of2 = new int[m];
+    next = Arrays.copyOf(byLo, n);
+    for (int h = 0; h < n; h++) {
+      for (int t = byHi[h]; t < byHi[h + 1]; t++) {
+        int v = lo1[t];
+        int u = next[v >= 0 ? v : ~v]++;
+        hi2[u] = v >= 0 ? h : ~h;
+        of2[u] = of1[t];
+      }
+    }
+    int pairs = 0;
+    for (int l = 0; l < n; l++) {
+      int last = -1;
+      for (int t = byLo[l]; t < byLo[l + 1]; t++) {
+        int h = hi2[t] >= 0 ? hi2[t] : ~hi2[t];
+        if (h != last) {
+          pairs++;
+          last = h;
+        }
+      }
+    }
     int[] a = new int[pairs];
     int[] b = new int[pairs];
     int[] count = new int[pairs];
     int[] winsA = new int[pairs];
     int[] pairOf = new int[m];
-    for (int p = 0; p < pairs; p++) {
-      a[p] = (int) (unique[p] >>> 32);
-      b[p] = (int) unique[p];
-    }
-    for (int c = 0; c < m; c++) {
-      int p = Arrays.binarySearch(unique, keys[c]);
-      pairOf[c] = p;
-      count[p]++;
-      if (data.winner(c) == a[p]) {
-        winsA[p]++;
+    int p = -1;
+    for (int l = 0; l < n; l++) {
+      int last = -1;
+      for (int t = byLo[l]; t < byLo[l + 1]; t++) {
+        int v = hi2[t];
+        int h = v >= 0 ? v : ~v;
+        if (h != last) {
+          p++;
+          a[p] = l;
+          b[p] = h;
+          last = h;
+        }
+        count[p]++;
+        if (v >= 0) {
+          winsA[p]++;
+        }
+        pairOf[of2[t]] = p;
       }
     }
     return new PairCounts(n, a, b, count, winsA, pairOf);
@@ -100,7 +163,8 @@ final class PairCounts {
     if (second.length != e || firstWins.length != e || secondWins.length != e) {
       throw new IllegalArgumentException("pair columns differ in length");
     }
-    long[] keys = new long[e];
+    int[] lo = new int[e];
+    int[] hi = new int[e];
     for (int t = 0; t < e; t++) {
       int i = first[t];
       int j = second[t];
@@ -111,18 +175,25 @@ final class PairCounts {
       if (firstWins[t] < 0 || secondWins[t] < 0) {
         throw new IllegalArgumentException("negative wins at entry " + t);
       }
-      keys[t] = key(i, j);
+      lo[t] = Math.min(i, j);
+      hi[t] = Math.max(i, j);
     }
-    long[] unique = distinct(keys);
-    long[] count = new long[unique.length];
-    long[] winsA = new long[unique.length];
-    for (int t = 0; t < e; t++) {
-      int p = Arrays.binarySearch(unique, keys[t]);
-      count[p] += (long) firstWins[t] + secondWins[t];
-      winsA[p] += first[t] < second[t] ? firstWins[t] : secondWins[t];
+    int[] order = pairOrder(n, lo, hi);
+    int distinct = distinctPairs(order, lo, hi);
+    int[] firstOf = new int[distinct];
+    long[] count = new long[distinct];
+    long[] winsA = new long[distinct];
+    int u = -1;
+    for (int k = 0; k < e; k++) {
+      int t = order[k];
+      if (u < 0 || lo[t] != lo[firstOf[u]] || hi[t] != hi[firstOf[u]]) {
+        firstOf[++u] = t;
+      }
+      count[u] += (long) firstWins[t] + secondWins[t];
+      winsA[u] += first[t] < second[t] ? firstWins[t] : secondWins[t];
     }
     int pairs = 0;
-    for (int p = 0; p < unique.length; p++) {
+    for (int p = 0; p < distinct; p++) {
       if (count[p] > 0) {
         pairs++;
       }
@@ -132,10 +203,10 @@ final class PairCounts {
     int[] total = new int[pairs];
     int[] wonA = new int[pairs];
     int q = 0;
-    for (int p = 0; p < unique.length; p++) {
+    for (int p = 0; p < distinct; p++) {
       if (count[p] > 0) {
-        a[q] = (int) (unique[p] >>> 32);
-        b[q] = (int) unique[p];
+        a[q] = lo[firstOf[p]];
+        b[q] = hi[firstOf[p]];
         total[q] = Math.toIntExact(count[p]);
         wonA[q] = (int) winsA[p];
         q++;
@@ -144,22 +215,46 @@ final class PairCounts {
     return new PairCounts(n, a, b, total, wonA, null);
   }
 
-  /** The sorted distinct values of {@code keys}. */
-  private static long[] distinct(long[] keys) {
-    long[] sorted = keys.clone();
-    Arrays.sort(sorted);
-    int pairs = 0;
-    for (int k = 0; k < sorted.length; k++) {
-      if (k == 0 || sorted[k] != sorted[k - 1]) {
-        sorted[pairs++] = sorted[k];
-      }
-    }
-    return Arrays.copyOf(sorted, pairs);
+  /**
+   * The entries {@code 0 … lo.length − 1} ordered by pair {@code (lo, hi)}, equal pairs in entry
+   * order: two stable counting sorts over the item ids (by {@code hi}, then by {@code lo}), O(m +
+   * n) for m entries of n items.
+   */
+  static int[] pairOrder(int n, int[] lo, int[] hi) {
+    return countingSort(n, lo, countingSort(n, hi, null));
   }
 
-  /** The key of the unordered pair {i, j}: the smaller id in the high half. */
-  private static long key(int i, int j) {
-    return (long) Math.min(i, j) << 32 | Math.max(i, j);
+  /** The entries of {@code within} (all entries in order when null) stably sorted by key. */
+  private static int[] countingSort(int n, int[] key, int[] within) {
+    int m = key.length;
+    int[] next = new int[n + 1];
+    for (int t = 0; t < m; t++) {
+      next[key[t] + 1]++;
+    }
+    for (int i = 0; i < n; i++) {
+      next[i + 1] += next[i];
+    }
+    int[] out = new int[m];
+    for (int t = 0; t < m; t++) {
+      int c = within == null ? t : within[t];
+      out[next[key[c]]++] = c;
+    }
+    return out;
+  }
+
+  /** How many distinct pairs the entries in pair {@code order} hold. */
+  private static int distinctPairs(int[] order, int[] lo, int[] hi) {
+    int pairs = 0;
+    int lastLo = -1;
+    int lastHi = -1;
+    for (int c : order) {
+      if (lo[c] != lastLo || hi[c] != lastHi) {
+        pairs++;
+        lastLo = lo[c];
+        lastHi = hi[c];
+      }
+    }
+    return pairs;
   }
 
   /** Number of distinct pairs. */
@@ -193,94 +288,84 @@ final class PairCounts {
   }
 
   /**
-   * Counts the strongly connected components of the win graph in O(items + pairs) (Kosaraju, with
+   * Counts the strongly connected components of the win graph in O(items + pairs) (Tarjan, with
    * explicit stacks: no recursion on long chains).
    */
   private static int stronglyConnected(int n, int[] a, int[] b, int[] count, int[] winsA) {
-    int[][] forward = winEdges(n, a, b, count, winsA, false);
-    int[][] backward = winEdges(n, a, b, count, winsA, true);
-    int[] order = new int[n];
-    int done = 0;
-    boolean[] seen = new boolean[n];
-    int[] stack = new int[n];
-    int[] next = new int[n];
-    for (int s = 0; s < n; s++) {
-      if (seen[s]) {
-        continue;
-      }
-      int top = 0;
-      stack[top++] = s;
-      seen[s] = true;
-      next[s] = forward[0][s];
-      while (top > 0) {
-        int v = stack[top - 1];
-        if (next[v] < forward[0][v + 1]) {
-          int w = forward[1][next[v]++];
-          if (!seen[w]) {
-            seen[w] = true;
-            next[w] = forward[0][w];
-            stack[top++] = w;
-          }
-        } else {
-          order[done++] = v;
-          top--;
-        }
-      }
-    }
-    boolean[] assigned = new boolean[n];
-    int groups = 0;
-    for (int k = n - 1; k >= 0; k--) {
-      int s = order[k];
-      if (assigned[s]) {
-        continue;
-      }
-      groups++;
-      int top = 0;
-      stack[top++] = s;
-      assigned[s] = true;
-      while (top > 0) {
-        int v = stack[--top];
-        for (int e = backward[0][v]; e < backward[0][v + 1]; e++) {
-          int w = backward[1][e];
-          if (!assigned[w]) {
-            assigned[w] = true;
-            stack[top++] = w;
-          }
-        }
-      }
-    }
-    return groups;
-  }
-
-  /**
-   * The win graph in compressed rows: {@code [offsets (n + 1), targets]}, an edge from winner to
-   * loser of every pair where that side won at least once; {@code reversed} gives loser to winner.
-   */
-  private static int[][] winEdges(
-      int n, int[] a, int[] b, int[] count, int[] winsA, boolean reversed) {
     int[] offsets = new int[n + 1];
     for (int p = 0; p < a.length; p++) {
       if (winsA[p] > 0) {
-        offsets[(reversed ? b[p] : a[p]) + 1]++;
+        offsets[a[p] + 1]++;
       }
       if (count[p] - winsA[p] > 0) {
-        offsets[(reversed ? a[p] : b[p]) + 1]++;
+        offsets[b[p] + 1]++;
       }
     }
     for (int i = 0; i < n; i++) {
       offsets[i + 1] += offsets[i];
     }
+    // an edge from winner to loser of every pair where that side won at least once
     int[] targets = new int[offsets[n]];
     int[] fill = Arrays.copyOf(offsets, n);
     for (int p = 0; p < a.length; p++) {
       if (winsA[p] > 0) {
-        targets[fill[reversed ? b[p] : a[p]]++] = reversed ? a[p] : b[p];
+        targets[fill[a[p]]++] = b[p];
       }
       if (count[p] - winsA[p] > 0) {
-        targets[fill[reversed ? a[p] : b[p]]++] = reversed ? b[p] : a[p];
+        targets[fill[b[p]]++] = a[p];
       }
     }
-    return new int[][] {offsets, targets};
+    int[] index = new int[n];
+    Arrays.fill(index, -1);
+    int[] low = new int[n];
+    boolean[] onStack = new boolean[n];
+    int[] stack = new int[n];
+    int[] path = new int[n];
+    int[] edge = fill;
+    int counter = 0;
+    int groups = 0;
+    for (int s = 0; s < n; s++) {
+      if (index[s] >= 0) {
+        continue;
+      }
+      int top = 0;
+      int depth = 0;
+      index[s] = low[s] = counter++;
+      stack[top++] = s;
+      onStack[s] = true;
+      edge[s] = offsets[s];
+      path[depth++] = s;
+      while (depth > 0) {
+        int v = path[depth - 1];
+        if (edge[v] < offsets[v + 1]) {
+          int w = targets[edge[v]++];
+          if (index[w] < 0) {
+            index[w] = low[w] = counter++;
+            stack[top++] = w;
+            onStack[w] = true;
+            edge[w] = offsets[w];
+            path[depth++] = w;
+          } else if (onStack[w]) {
+            low[v] = Math.min(low[v], index[w]);
+          }
+        } else {
+          depth--;
+          if (low[v] == index[v]) {
+            groups++;
+            int w;
+            do {
+              w = stack[--top];
+              onStack[w] = false;
+            } while (w != v);
+          }
+          if (depth > 0) {
+            int u = path[depth - 1];
+            low[u] = Math.min(low[u], low[v]);
+          }
+        }
+      }
+    }
+    return groups;
   }
 
   private static int root(int[] parent, int i) {

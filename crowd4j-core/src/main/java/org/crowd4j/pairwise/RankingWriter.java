@@ -6,8 +6,9 @@ import org.crowd4j.io.CsvWriter;
 
 /**
  * Writes a {@link Ranking} as CSV through {@link CsvWriter}: {@code item,score,stderr,rank,
- * component} in rank order, an undefined error or score as an empty field. Its model JSON is
- * written by {@link org.crowd4j.model.RankingModelWriter}.
+ * component} in rank order, an undefined (or not computed) error or score as an empty field; one
+ * buffered writer, numbers appended field by field. Its model JSON is written by {@link
+ * org.crowd4j.model.RankingModelWriter}.
  */
 public final class RankingWriter {
   private RankingWriter() {}
@@ -20,17 +21,19 @@ public final class RankingWriter {
           csv.row("item", "score", "stderr", "rank", "component");
           for (int r = 1; r <= ranking.size(); r++) {
             int i = ranking.itemAtRank(r);
-            csv.row(
-                ranking.items().name(i),
-                number(ranking.score(i)),
-                number(ranking.stderr(i)),
-                Integer.toString(r),
-                Integer.toString(ranking.component(i)));
+            csv.field(ranking.items().name(i));
+            number(csv, ranking.score(i));
+            number(csv, ranking.stderr(i));
+            csv.number(r).number(ranking.component(i)).end();
           }
         });
   }
 
-  private static String number(double v) {
-    return Double.isFinite(v) ? Double.toString(v) : "";
+  private static void number(CsvWriter csv, double v) throws IOException {
+    if (Double.isFinite(v)) {
+      csv.number(v);
+    } else {
+      csv.field("");
+    }
   }
 }

@@ -5,28 +5,40 @@ import java.util.Arrays;
 /**
  * Standard errors of log-scores from an information matrix of the form {@code I = Σ_pairs w_ab (e_a
  * − e_b)(e_a − e_b)ᵀ + diag(d)} (a weighted graph Laplacian, plus the information of the prior on
- * each item). Scores are identified only up to a shift within each connected component of the
- * comparison graph, so the error reported is that of the log-score relative to its component's
- * mean: the covariance of θ restricted to {@code Σ_C θ = const}, computed as {@code A⁻¹ − A⁻¹11ᵀA⁻¹
- * / 1ᵀA⁻¹1} with {@code A = I_C + c·11ᵀ} (Cholesky, O(|C|³)); for the pure Laplacian this is its
- * pseudo-inverse. Components larger than {@code maxDense} items get the conditional error {@code
- * 1/√I_ii} (others held fixed; a lower bound). Items excluded by the caller (a log-score of −∞) and
- * components of one item get {@code NaN}.
+ * each item), as {@link StandardErrors} chooses:
+ *
+ * <p>Scores are identified only up to a shift within each connected component C of the comparison
+ * graph (k items), so the error is that of the centred log-score {@code vᵀθ}, {@code v = e_i − 1/k}
+ * on C, under the covariance Σ of θ restricted to {@code Σ_C θ = const}:
+ *
+ * <ul>
+ *   <li>{@link StandardErrors#EXACT}: {@code Σ = A⁻¹ − A⁻¹11ᵀA⁻¹ / 1ᵀA⁻¹1} with {@code A = I_C +
+ *       c·11ᵀ} (Cholesky, O(k³)); for the pure Laplacian this is its pseudo-inverse. Components
+ *       larger than {@code maxDense} items get the diagonal errors;
+ *   <li>{@link StandardErrors#DIAGONAL}: the Cauchy–Schwarz lower bound {@code vᵀΣv ≥ (vᵀv)² / vᵀIv
+ *       = (1 − 1/k)² / (I_ii − 2d_i/k + Σ_C d / k²)}, from the diagonal of I alone in O(items +
+ *       pairs); it equals the exact variance when every pair of the component carries the same
+ *       weight and every item the same prior (a complete balanced design, e.g. two items);
+ *   <li>{@link StandardErrors#NONE}: no errors.
+ * </ul>
+ *
+ * Items excluded by the caller (a log-score of −∞) and components of one item get {@code NaN}.
  */
 final class ScoreErrors {
-  /** How the errors were computed. */
-  static final String INVERSE = "inverse";
-
-  /** Conditional errors of a component too large for the dense inverse. */
-  static final String DIAGONAL = "diagonal";
-
   private ScoreErrors() {}
 
   /**
-   * Computed errors, one per item, and the largest component that needed the diagonal fallback (0
-   * when every component was inverted).
+   * Computed errors, one per item, and the largest component that got the conditional errors (0
+   * when none did).
    */
   record Result(double[] stderr, int largestDiagonal) {}
+
+  /** No errors: every one {@code NaN}. */
+  static Result none(int n) {
+    double[] stderr = new double[n];
+    Arrays.fill(stderr, Double.NaN);
+    return new Result(stderr, 0);
+  }
 
   /**
    * The errors.
@@ -35,11 +47,20 @@ final class ScoreErrors {
    * @param pairInfo information weight of each pair
    * @param itemInfo information of each item's prior (or {@code null})
    * @param usable whether each item takes part (a finite log-score)
-   * @param maxDense largest component inverted densely
+   * @param mode which errors
+   * @param maxDense largest component inverted densely for {@link StandardErrors#EXACT}
    */
   static Result of(
-      PairCounts counts, double[] pairInfo, double[] itemInfo, boolean[] usable, int maxDense) {
+      PairCounts counts,
+      double[] pairInfo,
+      double[] itemInfo,
+      boolean[] usable,
+      StandardErrors mode,
+      int maxDense) {
     int n = counts.items;
+    if (mode == StandardErrors.NONE) {
+      return none(n);
+    }
     double[] diag = new double[n];
     for (int p = 0; p < counts.pairs(); p++) {
       if (usable[counts.a[p]] && usable[counts.b[p]]) {
@@ -59,6 +80,29 @@ final class ScoreErrors {
       if (usable[i]) {
         size[counts.component[i] + 1]++;
       }
+    }
+    // the prior's information of each component's usable items
+    double[] priorTotal = new double[k];
+    if (itemInfo != null) {
+      for (int i = 0; i < n; i++) {
+        if (usable[i]) {
+          priorTotal[counts.component[i]] += itemInfo[i];
+        }
+      }
+    }
+    double[] stderr = new double[n];
+    Arrays.fill(stderr, Double.NaN);
+    if (mode == StandardErrors.DIAGONAL) {
+      int largest = 0;
+      for (int i = 0; i < n; i++) {
+        int c = counts.component[i];
+        int m = size[c + 1];
+        if (usable[i] && m >= 2) {
+          stderr[i] = diagonal(diag[i], itemInfo == null ? 0 : itemInfo[i], priorTotal[c], m);
+          largest = Math.max(largest, m);
+        }
+      }
+      return new Result(stderr, largest);
     }
     for (int c = 0; c < k; c++) {
       size[c + 1] += size[c];
@@ -83,8 +127,6 @@ final class ScoreErrors {
     for (int p = 0; p < counts.pairs(); p++) {
       pairList[pairFill[counts.component[counts.a[p]]]++] = p;
     }
-    double[] stderr = new double[n];
-    Arrays.fill(stderr, Double.NaN);
     int[] local = new int[n];
     int largestDiagonal = 0;
     for (int c = 0; c < k; c++) {
@@ -97,7 +139,7 @@ final class ScoreErrors {
         largestDiagonal = Math.max(largestDiagonal, m);
         for (int t = from; t < from + m; t++) {
           int i = members[t];
-          stderr[i] = diag[i] > 0 ? 1 / Math.sqrt(diag[i]) : Double.NaN;
+          stderr[i] = diagonal(diag[i], itemInfo == null ? 0 : itemInfo[i], priorTotal[c], m);
         }
         continue;
       }
@@ -134,6 +176,16 @@ final class ScoreErrors {
       }
     }
     return new Result(stderr, largestDiagonal);
+  }
+
+  /**
+   * The diagonal error {@code (1 − 1/k) / √(I_ii − 2d_i/k + D/k²)} of an item with information
+   * {@code info} (its prior's {@code prior}) in a component of {@code k} items whose priors add up
+   * to {@code priorTotal}; {@code NaN} without information.
+   */
+  static double diagonal(double info, double prior, double priorTotal, int k) {
+    double q = info - 2 * prior / k + priorTotal / ((double) k * k);
+    return info > 0 && q > 0 ? (1 - 1.0 / k) / Math.sqrt(q) : Double.NaN;
   }
 
   /**

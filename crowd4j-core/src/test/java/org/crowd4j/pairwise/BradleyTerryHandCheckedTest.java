@@ -31,8 +31,15 @@ class BradleyTerryHandCheckedTest {
   }
 
   private static Ranking fit(Comparisons data, double prior) {
+    return fit(data, prior, StandardErrors.EXACT);
+  }
+
+  private static Ranking fit(Comparisons data, double prior, StandardErrors errors) {
     return new BradleyTerry(
-            BradleyTerry.Options.defaults().withPrior(prior).withIterations(10_000, 1e-14))
+            BradleyTerry.Options.defaults()
+                .withPrior(prior)
+                .withIterations(10_000, 1e-14)
+                .withStandardErrors(errors))
         .fit(data);
   }
 
@@ -51,6 +58,13 @@ class BradleyTerryHandCheckedTest {
     // information n π (1 − π) = 4 · 3/16 for the difference; each side of the mean carries half
     assertEquals(Math.sqrt(1.0 / 3), r.stderr(a), 1e-7);
     assertEquals(Math.sqrt(1.0 / 3), r.stderr(bb), 1e-7);
+    // two items are a complete balanced design: the diagonal (1 − 1/2)/√(3/4) is exact
+    Ranking diagonal = fit(b.build(), 0, StandardErrors.DIAGONAL);
+    assertEquals(0.5 / Math.sqrt(0.75), diagonal.stderr(a), 1e-7);
+    assertEquals(Math.sqrt(1.0 / 3), diagonal.stderr(bb), 1e-7);
+    Ranking none = fit(b.build(), 0, StandardErrors.NONE);
+    assertTrue(Double.isNaN(none.stderr(a)) && Double.isNaN(none.stderr(bb)));
+    assertEquals(r.score(a), none.score(a));
     Diagnostics d = r.diagnostics();
     assertTrue(d.converged());
     assertEquals(3 * Math.log(0.75) + Math.log(0.25), d.objective()[d.iterations() - 1], 1e-9);
@@ -74,8 +88,9 @@ class BradleyTerryHandCheckedTest {
 
   /**
    * Holds the fit to the stationarity of log-likelihood plus λ Σ [log σ(θ) + log σ(−θ)], its
-   * objective to that sum and its errors to the diagonal of the constrained inverse of the
-   * information matrix (a Laplacian plus the prior's 2λσ(1−σ) on the diagonal).
+   * objective to that sum, its exact errors to the diagonal of the constrained inverse of the
+   * information matrix I (a Laplacian plus the prior's 2λσ(1−σ) on the diagonal) and its diagonal
+   * errors to (vᵀv)/√(vᵀIv), v = e_i − 1/3, never above the exact ones.
    */
   private static void check(int[][] n, double lambda) {
     Ranking r = fit(wins(n), lambda);
@@ -128,9 +143,21 @@ class BradleyTerryHandCheckedTest {
       }
       total += u[i];
     }
+    Ranking diagonal = fit(wins(n), lambda, StandardErrors.DIAGONAL);
     for (int i = 0; i < 3; i++) {
       double variance = inv[i][i] - u[i] * u[i] / total;
       assertEquals(Math.sqrt(variance), r.stderr(id[i]), 1e-6, "stderr of " + names[i]);
+      double[] v = {-1.0 / 3, -1.0 / 3, -1.0 / 3};
+      v[i] += 1;
+      double vIv = 0;
+      for (int x = 0; x < 3; x++) {
+        for (int y = 0; y < 3; y++) {
+          vIv += v[x] * info[x][y] * v[y];
+        }
+      }
+      double bound = (2.0 / 3) / Math.sqrt(vIv);
+      assertEquals(bound, diagonal.stderr(id[i]), 1e-6, "diagonal stderr of " + names[i]);
+      assertTrue(bound <= Math.sqrt(variance) + 1e-9, "a lower bound for " + names[i]);
     }
   }
 
