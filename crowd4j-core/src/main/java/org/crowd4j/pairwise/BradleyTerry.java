@@ -194,7 +194,7 @@ public final class BradleyTerry
             options().maxDenseErrors()),
         null,
         diagnostics,
-        provenance(digest.get(), start),
+        provenance(digest, start),
         notes);
   }
 
