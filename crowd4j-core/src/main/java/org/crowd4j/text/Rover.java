@@ -120,7 +120,7 @@ public final class Rover implements TextAggregator {
         return "";
       }
       int[] tokens = words.tokens();
-      network.start(h, words.tokenCount(), words.words(), tokens, 0, words.end(0));
+      network.start(words.words(), tokens, 0, words.end(0));
       for (int k = 1; k < h; k++) {
         network.add(tokens, words.end(k - 1), words.end(k));
       }

@@ -200,11 +200,6 @@ final class WordTable implements WordTransitionNetwork.WordOrder {
     return tokens;
   }
 
-  /** Words of all hypotheses. */
-  int tokenCount() {
-    return tokenCount;
-  }
-
   /** One past the last word of hypothesis {@code h}. */
   int end(int h) {
     return hypothesisEnd[h];

@@ -10,10 +10,10 @@ package org.crowd4j.text;
  * per slot, the word with most hypotheses, then the greatest by a {@link WordOrder} — crowd-kit's
  * rule when the order is by length, then by code points.
  *
- * <p>Everything lives in int arrays kept from task to task ({@link #start} begins the next one): a
- * slot owns {@code stride} entries of {@code words}/{@code counts}, the slots in use are {@code
- * [base, base + slots)}, and a merge writes the new slots backwards into the second set of arrays,
- * which then becomes the first.
+ * <p>Everything lives in arrays kept from task to task ({@link #start} begins the next one): slot
+ * {@code s} owns entries {@code [offset[s], offset[s] + sizes[s])} of {@code words}/{@code counts},
+ * and a merge walks the alignment back, then writes the merged slots forwards into the second set
+ * of arrays, which then becomes the first.
  */
 final class WordTransitionNetwork {
   /** How the words of one slot are ranked when their counts tie. */
@@ -26,17 +26,16 @@ final class WordTransitionNetwork {
   private static final byte DELETION = 1;
   private static final byte INSERTION = 2;
 
-  /** Entries per slot: at most one per hypothesis. */
-  private int stride;
-
   private int[] words = new int[0];
   private int[] counts = new int[0];
+  private int[] offset = new int[0];
   private int[] sizes = new int[0];
   private int[] nextWords = new int[0];
   private int[] nextCounts = new int[0];
+  private int[] nextOffset = new int[0];
   private int[] nextSizes = new int[0];
-  private int base;
   private int slots;
+  private int entries;
   private int hypotheses;
 
   /** One row of edit distances, the gap cost of each slot and every step taken. */
@@ -44,6 +43,7 @@ final class WordTransitionNetwork {
 
   private int[] gapCost = new int[0];
   private byte[] how = new byte[0];
+  private byte[] path = new byte[0];
 
   /**
    * Per slot, bit {@code word % 64} set for every word it holds: whether it holds a word, exactly
@@ -54,28 +54,27 @@ final class WordTransitionNetwork {
   private int vocabulary;
 
   /**
-   * Starts the network of a task of {@code maxHypotheses} hypotheses holding {@code totalWords}
-   * words in all, coded {@code 0 .. vocabulary - 1}, with its first hypothesis {@code hyp[from,
-   * to)}.
+   * Starts the network of a task whose words are coded {@code 0 .. vocabulary - 1} with its first
+   * hypothesis {@code hyp[from, to)}.
    */
-  void start(int maxHypotheses, int totalWords, int vocabulary, int[] hyp, int from, int to) {
-    stride = maxHypotheses;
+  void start(int vocabulary, int[] hyp, int from, int to) {
     this.vocabulary = vocabulary;
-    int capacity = Math.max(totalWords, 1);
-    if (sizes.length < capacity || words.length < capacity * stride) {
-      int c = Math.max(capacity, sizes.length);
-      words = new int[c * stride];
-      counts = new int[c * stride];
-      sizes = new int[c];
-      nextWords = new int[c * stride];
-      nextCounts = new int[c * stride];
-      nextSizes = new int[c];
-    }
-    base = 0;
     slots = to - from;
+    entries = slots;
+    if (sizes.length < slots) {
+      int c = Math.max(slots, 2 * sizes.length);
+      offset = new int[c];
+      sizes = new int[c];
+    }
+    if (words.length < slots) {
+      int c = Math.max(slots, 2 * words.length);
+      words = new int[c];
+      counts = new int[c];
+    }
     for (int s = 0; s < slots; s++) {
-      words[s * stride] = hyp[from + s];
-      counts[s * stride] = 1;
+      words[s] = hyp[from + s];
+      counts[s] = 1;
+      offset[s] = s;
       sizes[s] = 1;
     }
     hypotheses = 1;
@@ -105,10 +104,10 @@ final class WordTransitionNetwork {
     long[] sig = signature;
     byte[] steps = how;
     for (int j = 1; j <= n; j++) {
-      int o = (base + j - 1) * stride;
+      int o = offset[j - 1];
       long bits = 0;
       int cost = 1;
-      for (int e = o; e < o + sizes[base + j - 1]; e++) {
+      for (int e = o; e < o + sizes[j - 1]; e++) {
         bits |= 1L << words[e];
         if (words[e] == 0) {
           cost = 0;
@@ -134,7 +133,7 @@ final class WordTransitionNetwork {
       for (int j = 1; j <= n; j++) {
         int up = r[j];
         int miss = (int) (~sig[j] >>> word) & 1;
-        if (miss == 0 && !exact && !holds(base + j - 1, word)) {
+        if (miss == 0 && !exact && !holds(j - 1, word)) {
           miss = 1;
         }
         int best = diagonal + miss;
@@ -156,7 +155,7 @@ final class WordTransitionNetwork {
   }
 
   private boolean holds(int s, int word) {
-    int o = s * stride;
+    int o = offset[s];
     for (int e = o; e < o + sizes[s]; e++) {
       if (words[e] == word) {
         return true;
@@ -165,51 +164,74 @@ final class WordTransitionNetwork {
     return false;
   }
 
-  /** Walks back from the end of the alignment, writing the merged slots backwards. */
+  /** Walks back from the end of the alignment, then writes the merged slots forwards. */
   private void merge(int[] hyp, int from, int m, int n, int w) {
-    int top = m + n;
-    int at = top;
+    if (path.length < m + n) {
+      path = new byte[Math.max(m + n, 2 * path.length)];
+    }
+    int k = 0;
     int i = m;
     int j = n;
     while (i != 0 || j != 0) {
       byte step = how[i * w + j];
-      at--;
-      int o = at * stride;
+      path[k++] = step;
+      if (step != DELETION) {
+        i--;
+      }
+      if (step != INSERTION) {
+        j--;
+      }
+    }
+    if (nextSizes.length < k) {
+      int c = Math.max(k, 2 * nextSizes.length);
+      nextOffset = new int[c];
+      nextSizes = new int[c];
+    }
+    // an inserted slot holds at most two entries, any other one more than before
+    if (nextWords.length < entries + 2 * k) {
+      int c = Math.max(entries + 2 * k, 2 * nextWords.length);
+      nextWords = new int[c];
+      nextCounts = new int[c];
+    }
+    int at = 0;
+    for (int q = k - 1, slot = 0; q >= 0; q--, slot++) {
+      byte step = path[q];
       int size;
       int word;
       if (step == INSERTION) {
-        nextWords[o] = 0;
-        nextCounts[o] = hypotheses;
+        nextWords[at] = 0;
+        nextCounts[at] = hypotheses;
         size = 1;
-        word = hyp[from + i - 1];
-        i--;
+        word = hyp[from + i];
+        i++;
       } else {
-        int s = base + j - 1;
-        size = sizes[s];
-        for (int e = 0, f = s * stride; e < size; e++, f++) {
-          nextWords[o + e] = words[f];
-          nextCounts[o + e] = counts[f];
+        size = sizes[j];
+        for (int e = 0, f = offset[j]; e < size; e++, f++) {
+          nextWords[at + e] = words[f];
+          nextCounts[at + e] = counts[f];
         }
         if (step == DIAGONAL) {
-          word = hyp[from + i - 1];
-          i--;
+          word = hyp[from + i];
+          i++;
         } else {
           word = 0;
         }
-        j--;
+        j++;
       }
       int e = 0;
-      while (e < size && nextWords[o + e] != word) {
+      while (e < size && nextWords[at + e] != word) {
         e++;
       }
       if (e < size) {
-        nextCounts[o + e]++;
+        nextCounts[at + e]++;
       } else {
-        nextWords[o + size] = word;
-        nextCounts[o + size] = 1;
+        nextWords[at + size] = word;
+        nextCounts[at + size] = 1;
         size++;
       }
-      nextSizes[at] = size;
+      nextOffset[slot] = at;
+      nextSizes[slot] = size;
+      at += size;
     }
     int[] t = words;
     words = nextWords;
@@ -217,20 +239,22 @@ final class WordTransitionNetwork {
     t = counts;
     counts = nextCounts;
     nextCounts = t;
+    t = offset;
+    offset = nextOffset;
+    nextOffset = t;
     t = sizes;
     sizes = nextSizes;
     nextSizes = t;
-    base = at;
-    slots = top - at;
+    slots = k;
+    entries = at;
     hypotheses++;
   }
 
   /** The winning word of slot {@code slot} (0 for the gap): most hypotheses, then {@code order}. */
   int winner(int slot, WordOrder order) {
-    int s = base + slot;
-    int o = s * stride;
+    int o = offset[slot];
     int best = o;
-    for (int e = o + 1; e < o + sizes[s]; e++) {
+    for (int e = o + 1; e < o + sizes[slot]; e++) {
       int c = Integer.compare(counts[e], counts[best]);
       if (c == 0) {
         c = order.compare(words[e], words[best]);

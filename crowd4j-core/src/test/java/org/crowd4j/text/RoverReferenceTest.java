@@ -119,6 +119,24 @@ class RoverReferenceTest {
   }
 
   @Test
+  void aThousandAnswersToOneTask() {
+    List<String> truths = TranscriptSimulator.sentences(2, 50, 20, 30, 9);
+    TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[1000];
+    for (int k = 0; k < a.length; k++) {
+      a[k] = new TranscriptSimulator.Annotator(0.2, 0.1, 0.1);
+    }
+    TextAnswers data = TranscriptSimulator.simulate(truths, a, 50, 9).answers();
+    TextResult r = new Rover().fit(data);
+    for (int t = 0; t < 2; t++) {
+      List<String> answers = new ArrayList<>();
+      for (int p = data.taskStart(t); p < data.taskEnd(t); p++) {
+        answers.add(data.text(data.answerAt(p)));
+      }
+      assertEquals(RoverReference.aggregate(answers, Tokenizer.SPACE, " "), r.text(t));
+    }
+  }
+
+  @Test
   void simulatedTranscripts() {
     List<String> truths = TranscriptSimulator.sentences(2000, 300, 1, 30, 3);
     TranscriptSimulator.Annotator[] a = new TranscriptSimulator.Annotator[7];
