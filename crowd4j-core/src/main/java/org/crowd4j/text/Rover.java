@@ -1,10 +1,6 @@
 package org.crowd4j.text;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.stream.IntStream;
 import org.crowd4j.method.Describe;
@@ -46,6 +42,9 @@ public final class Rover implements TextAggregator {
     }
   }
 
+  /** Blocks of tasks run in parallel, each by one thread with its own arrays. */
+  private static final int BLOCKS = 64;
+
   private final Options options;
 
   /** ROVER with {@code options}. */
@@ -68,7 +67,19 @@ public final class Rover implements TextAggregator {
     long start = System.nanoTime();
     int n = data.tasks().size();
     String[] texts = new String[n];
-    IntStream.range(0, n).parallel().forEach(t -> texts[t] = aggregate(data, t));
+    int blocks = Math.min(n, BLOCKS);
+    IntStream.range(0, blocks)
+        .parallel()
+        .forEach(
+            b -> {
+              Aligner aligner = new Aligner(options);
+              for (int t = (int) ((long) n * b / blocks); t < (long) n * (b + 1) / blocks; t++) {
+                for (int p = data.taskStart(t); p < data.taskEnd(t); p++) {
+                  aligner.words.add(data.text(data.answerAt(p)));
+                }
+                texts[t] = aligner.text();
+              }
+            });
     return new TextResult(
         data.tasks(),
         texts,
@@ -83,79 +94,50 @@ public final class Rover implements TextAggregator {
 
   /** The ROVER text of {@code hypotheses} (aligned in the given order). */
   public String aggregate(List<String> hypotheses) {
-    Map<String, Integer> ids = new HashMap<>();
-    List<String> names = new ArrayList<>();
-    ids.put("", 0);
-    names.add("");
-    List<int[]> coded = new ArrayList<>(hypotheses.size());
+    Aligner aligner = new Aligner(options);
     for (String h : hypotheses) {
-      List<String> words = options.tokenizer().split(h);
-      int[] c = new int[words.size()];
-      for (int i = 0; i < c.length; i++) {
-        String wd = words.get(i);
-        Integer id = ids.get(wd);
-        if (id == null) {
-          id = names.size();
-          ids.put(wd, id);
-          names.add(wd);
-        }
-        c[i] = id;
-      }
-      coded.add(c);
+      aligner.words.add(h);
     }
-    if (coded.isEmpty()) {
-      return "";
-    }
-    WordTransitionNetwork net = new WordTransitionNetwork(coded.get(0));
-    for (int h = 1; h < coded.size(); h++) {
-      net.add(coded.get(h));
-    }
-    int v = names.size();
-    int[] lengths = new int[v];
-    for (int i = 0; i < v; i++) {
-      lengths[i] = names.get(i).codePointCount(0, names.get(i).length());
-    }
-    String[] sorted = names.toArray(new String[0]);
-    Arrays.sort(sorted, Rover::compareCodePoints);
-    int[] order = new int[v];
-    for (int r = 0; r < v; r++) {
-      order[ids.get(sorted[r])] = r;
-    }
-    StringBuilder out = new StringBuilder();
-    boolean first = true;
-    for (int word : net.vote(lengths, order)) {
-      if (word != 0) {
-        if (!first) {
-          out.append(options.separator());
-        }
-        out.append(names.get(word));
-        first = false;
-      }
-    }
-    return out.toString();
+    return aligner.text();
   }
 
-  private String aggregate(TextAnswers data, int t) {
-    List<String> hyps = new ArrayList<>(data.taskEnd(t) - data.taskStart(t));
-    for (int p = data.taskStart(t); p < data.taskEnd(t); p++) {
-      hyps.add(data.text(data.answerAt(p)));
-    }
-    return aggregate(hyps);
-  }
+  /** The words, network and text buffer of one thread, reused from task to task. */
+  private static final class Aligner {
+    final WordTable words;
+    private final WordTransitionNetwork network = new WordTransitionNetwork();
+    private final StringBuilder out = new StringBuilder();
+    private final String separator;
 
-  /** Compares by Unicode code points (Python's string order), not UTF-16 units. */
-  static int compareCodePoints(String a, String b) {
-    int i = 0;
-    int j = 0;
-    while (i < a.length() && j < b.length()) {
-      int ca = a.codePointAt(i);
-      int cb = b.codePointAt(j);
-      if (ca != cb) {
-        return Integer.compare(ca, cb);
-      }
-      i += Character.charCount(ca);
-      j += Character.charCount(cb);
+    Aligner(Options options) {
+      words = new WordTable(options.tokenizer());
+      separator = options.separator();
     }
-    return Integer.compare(a.length() - i, b.length() - j);
+
+    /** The text of the hypotheses added since the last call, which are then forgotten. */
+    String text() {
+      int h = words.hypotheses();
+      if (h == 0) {
+        return "";
+      }
+      int[] tokens = words.tokens();
+      network.start(words.words(), tokens, 0, words.end(0));
+      for (int k = 1; k < h; k++) {
+        network.add(tokens, words.end(k - 1), words.end(k));
+      }
+      out.setLength(0);
+      boolean first = true;
+      for (int s = 0; s < network.slots(); s++) {
+        int word = network.winner(s, words);
+        if (word != 0) {
+          if (!first) {
+            out.append(separator);
+          }
+          words.append(out, word);
+          first = false;
+        }
+      }
+      words.clear();
+      return out.toString();
+    }
   }
 }

@@ -38,6 +38,15 @@ public final class TextAnswers extends InputOrderAnswers {
     this.embeddings = embeddings;
   }
 
+  /**
+   * Answers already coded: answer {@code a} is {@code text[a]} by {@code worker[a]} on {@code
+   * task[a]}.
+   */
+  static TextAnswers encoded(
+      Vocabulary tasks, Vocabulary workers, int[] task, int[] worker, String[] text) {
+    return new TextAnswers(tasks, workers, task, worker, text, 0, null);
+  }
+
   /** A new builder. */
   public static Builder builder() {
     return new Builder();
@@ -129,6 +138,16 @@ public final class TextAnswers extends InputOrderAnswers {
       System.arraycopy(embedding, 0, emb, size * dim, dim);
       put(taskId, workerId, answer);
       return this;
+    }
+
+    /** The id {@code taskId} has, or gets when added next. */
+    int taskId(String taskId) {
+      return taskNames.intern(Objects.requireNonNull(taskId, "id"));
+    }
+
+    /** The id {@code workerId} has, or gets when added next. */
+    int workerId(String workerId) {
+      return workerNames.intern(Objects.requireNonNull(workerId, "id"));
     }
 
     /** Embedding length so far (-1 before the first answer, 0 without embeddings). */

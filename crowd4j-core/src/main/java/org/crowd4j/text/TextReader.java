@@ -45,11 +45,29 @@ public final class TextReader {
     }
   }
 
-  /** Reads answers laid out as {@code layout} says, with the text rules of {@code rules}. */
+  /**
+   * Reads answers laid out as {@code layout} says, with the text rules of {@code rules}. A plain
+   * file without embeddings is read straight from its bytes ({@link PlainTextAnswers}), to the same
+   * answers.
+   */
   public static TextAnswers read(Path file, Layout layout, CsvFormat rules)
       throws CrowdFormatException {
+    if (layout.embedding() == null) {
+      TextAnswers plain =
+          PlainTextAnswers.read(
+              file, rules.delimiterFor(file), layout.task(), layout.worker(), layout.text());
+      if (plain != null) {
+        return plain;
+      }
+    }
+    return readStrictly(file, layout, rules);
+  }
+
+  /** Reads answers with {@link CsvRecords} (the path of every file that is not plain). */
+  static TextAnswers readStrictly(Path file, Layout layout, CsvFormat rules)
+      throws CrowdFormatException {
     TextAnswers.Builder b = TextAnswers.builder();
-    Map<String, Long> seen = new HashMap<>();
+    AnswerPairs seen = new AnswerPairs();
     try (CsvRecords t = CsvRecords.open(file, rules)) {
       int tc = t.column(layout.task());
       int wc = t.column(layout.worker());
@@ -58,8 +76,8 @@ public final class TextReader {
       while (t.next()) {
         String task = t.id(tc);
         String worker = t.id(wc);
-        Long before = seen.putIfAbsent(task + '\u0000' + worker, t.line());
-        if (before != null) {
+        long before = seen.put(b.taskId(task), b.workerId(worker), t.line());
+        if (before >= 0) {
           throw t.error(
               layout.worker(),
               "worker '"
