@@ -3,8 +3,6 @@ package org.crowd4j.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -267,9 +265,9 @@ public final class PlainCsvColumns {
       throw NotPlain.INSTANCE;
     }
     int rows = (int) total;
-    Dictionary[] global = new Dictionary[dictionaries];
+    ByteDictionary[] global = new ByteDictionary[dictionaries];
     for (int d = 0; d < dictionaries; d++) {
-      global[d] = new Dictionary(chunks.length == 1 ? chunks[0].dictionaries[d] : null);
+      global[d] = chunks.length == 1 ? chunks[0].dictionaries[d] : new ByteDictionary();
     }
     int[][] codes = new int[columns.length][];
     if (chunks.length == 1) {
@@ -307,150 +305,6 @@ public final class PlainCsvColumns {
     return new Table(rows, codes, names);
   }
 
-  /** A hash of {@code buf[off, off + len)}. */
-  static int hash(byte[] buf, int off, int len) {
-    int h = 0;
-    for (int i = off; i < off + len; i++) {
-      h = 31 * h + buf[i];
-    }
-    return h ^ (h >>> 16);
-  }
-
-  /**
-   * Distinct byte strings numbered in order of arrival: an open-addressing table of {@code long}
-   * entries (hash in the high half, id + 1 in the low half) over the bytes kept in one array.
-   */
-  private static final class Dictionary {
-    private long[] slots = new long[64];
-    private byte[] bytes = new byte[1024];
-    private int[] start = new int[16];
-    private int[] length = new int[16];
-    private int[] hashes = new int[16];
-    private int used;
-    private int size;
-    private final java.nio.charset.CharsetDecoder utf8 =
-        StandardCharsets.UTF_8
-            .newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-
-    Dictionary() {}
-
-    /** A copy-free view of {@code d} when it is the only chunk's, or an empty one. */
-    Dictionary(Dictionary only) {
-      if (only != null) {
-        slots = only.slots;
-        bytes = only.bytes;
-        start = only.start;
-        length = only.length;
-        hashes = only.hashes;
-        used = only.used;
-        size = only.size;
-      }
-    }
-
-    /** Whether id {@code id} is the string {@code buf[off, off + len)} with hash {@code hash}. */
-    boolean holds(int id, byte[] buf, int off, int len, int hash) {
-      if (hashes[id] != hash || length[id] != len) {
-        return false;
-      }
-      int s = start[id];
-      for (int i = 0; i < len; i++) {
-        if (bytes[s + i] != buf[off + i]) {
-          return false;
-        }
-      }
-      return true;
-    }
-
-    /** The id of {@code buf[off, off + len)}, added when new; UTF-8 is checked then. */
-    int intern(byte[] buf, int off, int len, int hash, boolean high) throws NotPlain {
-      int mask = slots.length - 1;
-      int s = (hash * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(slots.length));
-      while (true) {
-        long e = slots[s];
-        if (e == 0) {
-          break;
-        }
-        int id = (int) e - 1;
-        if ((int) (e >>> 32) == hash && holds(id, buf, off, len, hash)) {
-          return id;
-        }
-        s = (s + 1) & mask;
-      }
-      if (high) {
-        checkText(buf, off, len);
-      }
-      int id = size;
-      if (id == start.length) {
-        start = Arrays.copyOf(start, 2 * id);
-        length = Arrays.copyOf(length, 2 * id);
-        hashes = Arrays.copyOf(hashes, 2 * id);
-      }
-      if (used + len > bytes.length) {
-        bytes = Arrays.copyOf(bytes, Math.max(used + len, 2 * bytes.length));
-      }
-      System.arraycopy(buf, off, bytes, used, len);
-      start[id] = used;
-      length[id] = len;
-      hashes[id] = hash;
-      used += len;
-      size++;
-      slots[s] = ((long) hash << 32) | (id + 1L);
-      if (2L * size > slots.length) {
-        rehash();
-      }
-      return id;
-    }
-
-    /** Valid UTF-8 without the control characters ids may not hold (C1, line separators). */
-    private void checkText(byte[] buf, int off, int len) throws NotPlain {
-      String s;
-      try {
-        s = utf8.decode(ByteBuffer.wrap(buf, off, len)).toString();
-      } catch (CharacterCodingException e) {
-        throw NotPlain.INSTANCE;
-      }
-      for (int i = 0; i < s.length(); i++) {
-        char c = s.charAt(i);
-        if ((c >= 0x80 && c <= 0x9F) || c == '\u2028' || c == '\u2029') {
-          throw NotPlain.INSTANCE;
-        }
-      }
-    }
-
-    private void rehash() {
-      long[] fresh = new long[slots.length * 2];
-      int mask = fresh.length - 1;
-      int shift = 32 - Integer.numberOfTrailingZeros(fresh.length);
-      for (int i = 0; i < size; i++) {
-        int s = (hashes[i] * 0x9E3779B9) >>> shift;
-        while (fresh[s] != 0) {
-          s = (s + 1) & mask;
-        }
-        fresh[s] = ((long) hashes[i] << 32) | (i + 1L);
-      }
-      slots = fresh;
-    }
-
-    /** The ids of {@code other}'s strings in this dictionary, adding the new ones in order. */
-    int[] internAll(Dictionary other) throws NotPlain {
-      int[] map = new int[other.size];
-      for (int i = 0; i < other.size; i++) {
-        map[i] = intern(other.bytes, other.start[i], other.length[i], other.hashes[i], false);
-      }
-      return map;
-    }
-
-    String[] strings() {
-      String[] out = new String[size];
-      for (int i = 0; i < size; i++) {
-        out[i] = new String(bytes, start[i], length[i], StandardCharsets.UTF_8);
-      }
-      return out;
-    }
-  }
-
   /** The lines that start in {@code [from, to)} of the file, parsed by one thread. */
   private final class Chunk {
     private final FileChannel channel;
@@ -458,7 +312,7 @@ public final class PlainCsvColumns {
     private final long to;
     private final boolean skipFirstLine;
     private final AtomicLong progress;
-    final Dictionary[] dictionaries = new Dictionary[PlainCsvColumns.this.dictionaries];
+    final ByteDictionary[] dictionaries = new ByteDictionary[PlainCsvColumns.this.dictionaries];
     int[][] codes = new int[columns.length][];
     int rows;
     boolean sawBlank;
@@ -481,7 +335,7 @@ public final class PlainCsvColumns {
       this.skipFirstLine = skipFirstLine;
       this.progress = progress;
       for (int d = 0; d < dictionaries.length; d++) {
-        dictionaries[d] = new Dictionary();
+        dictionaries[d] = new ByteDictionary();
       }
       lastId = new int[columns.length];
       Arrays.fill(lastId, -1);
@@ -676,13 +530,17 @@ public final class PlainCsvColumns {
       if (len == 0 || buf[off] == ' ' || buf[off + len - 1] == ' ') {
         throw NotPlain.INSTANCE;
       }
-      Dictionary d = dictionaries[dictionaryOf[col]];
-      int hash = hash(buf, off, len);
+      ByteDictionary d = dictionaries[dictionaryOf[col]];
+      int hash = ByteDictionary.hash(buf, off, len);
       int last = lastId[col];
       if (last >= 0 && d.holds(last, buf, off, len, hash)) {
         return last;
       }
-      return lastId[col] = d.intern(buf, off, len, hash, high);
+      int id = d.intern(buf, off, len, hash, high);
+      if (id < 0) {
+        throw NotPlain.INSTANCE;
+      }
+      return lastId[col] = id;
     }
 
     private void grow() {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.io.ByteDictionary;
 
 /**
  * The fast path of {@link TextReader} for answers without embeddings: a file that needs none of the
@@ -61,8 +62,8 @@ final class PlainTextAnswers {
   /** Per field of a record: 0 task, 1 worker, 2 text, -1 another column. */
   private int[] role;
 
-  private final ByteIds tasks = new ByteIds();
-  private final ByteIds workers = new ByteIds();
+  private final ByteDictionary tasks = new ByteDictionary();
+  private final ByteDictionary workers = new ByteDictionary();
   private int[] task = new int[1024];
   private int[] worker = new int[1024];
   private String[] text = new String[1024];
