@@ -129,25 +129,37 @@ public final class ByteDictionary {
   /** Valid UTF-8 without C1 controls or line separators. */
   private boolean isIdText(byte[] buf, int off, int len) {
     if (utf8 == null) {
-      utf8 =
-          StandardCharsets.UTF_8
-              .newDecoder()
-              .onMalformedInput(CodingErrorAction.REPORT)
-              .onUnmappableCharacter(CodingErrorAction.REPORT);
+      utf8 = utf8();
     }
+    return idText(utf8, buf, off, len) != null;
+  }
+
+  /** A decoder for {@link #idText}, which reports malformed UTF-8 instead of replacing it. */
+  static CharsetDecoder utf8() {
+    return StandardCharsets.UTF_8
+        .newDecoder()
+        .onMalformedInput(CodingErrorAction.REPORT)
+        .onUnmappableCharacter(CodingErrorAction.REPORT);
+  }
+
+  /**
+   * {@code buf[off, off + len)} decoded by {@code utf8} ({@link #utf8()}), or {@code null} when it
+   * is not UTF-8 or holds a C1 control or a line or paragraph separator.
+   */
+  static String idText(CharsetDecoder utf8, byte[] buf, int off, int len) {
     String s;
     try {
       s = utf8.decode(ByteBuffer.wrap(buf, off, len)).toString();
     } catch (CharacterCodingException e) {
-      return false;
+      return null;
     }
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);
       if ((c >= 0x80 && c <= 0x9F) || c == '\u2028' || c == '\u2029') {
-        return false;
+        return null;
       }
     }
-    return true;
+    return s;
   }
 
   private void rehash() {

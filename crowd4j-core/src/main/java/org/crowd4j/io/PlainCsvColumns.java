@@ -3,6 +3,7 @@ package org.crowd4j.io;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.CharsetDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -42,8 +43,14 @@ public final class PlainCsvColumns {
   private static final byte NEVER = 4;
   private static final byte HIGH = 5;
 
-  /** What was read: {@code codes[c][r]} indexes {@code names[dictionary of c]}. */
-  public record Table(int rows, int[][] codes, String[][] names) {}
+  /** The dictionary of a column read as free text, one string per row. */
+  public static final int TEXT = -1;
+
+  /**
+   * What was read: {@code codes[c][r]} indexes {@code names[dictionary of c]}; a {@link #TEXT}
+   * column has {@code texts[c][r]} instead (and no codes).
+   */
+  public record Table(int rows, int[][] codes, String[][] names, String[][] texts) {}
 
   /** Thrown inside the parser when the file is not plain; never escapes this class. */
   private static final class NotPlain extends Exception {
@@ -81,9 +88,10 @@ public final class PlainCsvColumns {
   /**
    * Reads columns {@code columns} (header names) of {@code file}, column {@code c} interned in
    * dictionary {@code dictionaryOf[c]} (columns may share one, as the two items of a comparison
-   * do); ids are numbered in order of first appearance, row by row and within a row in the order of
-   * {@code columns}. Returns {@code null} when the file is not plain, a column is missing or there
-   * is no record.
+   * do), or kept as free text, one string per row, when {@code dictionaryOf[c]} is {@link #TEXT}
+   * (as typed: blanks kept, may be empty); ids are numbered in order of first appearance, row by
+   * row and within a row in the order of {@code columns}. Returns {@code null} when the file is not
+   * plain, a column is missing or there is no record.
    *
    * @param bytesRead told the bytes read so far now and then, and the file's size at the end (may
    *     be {@code null})
@@ -270,16 +278,31 @@ public final class PlainCsvColumns {
       global[d] = chunks.length == 1 ? chunks[0].dictionaries[d] : new ByteDictionary();
     }
     int[][] codes = new int[columns.length][];
+    String[][] texts = new String[columns.length][];
+    for (int c = 0; c < columns.length; c++) {
+      if (dictionaryOf[c] == TEXT) {
+        texts[c] = new String[rows];
+        int at = 0;
+        for (Chunk chunk : chunks) {
+          System.arraycopy(chunk.texts[c], 0, texts[c], at, chunk.rows);
+          at += chunk.rows;
+        }
+      }
+    }
     if (chunks.length == 1) {
       for (int c = 0; c < columns.length; c++) {
-        codes[c] =
-            chunks[0].codes[c].length == rows
-                ? chunks[0].codes[c]
-                : Arrays.copyOf(chunks[0].codes[c], rows);
+        if (dictionaryOf[c] != TEXT) {
+          codes[c] =
+              chunks[0].codes[c].length == rows
+                  ? chunks[0].codes[c]
+                  : Arrays.copyOf(chunks[0].codes[c], rows);
+        }
       }
     } else {
       for (int c = 0; c < columns.length; c++) {
-        codes[c] = new int[rows];
+        if (dictionaryOf[c] != TEXT) {
+          codes[c] = new int[rows];
+        }
       }
       int at = 0;
       for (Chunk chunk : chunks) {
@@ -288,6 +311,9 @@ public final class PlainCsvColumns {
           toGlobal[d] = global[d].internAll(chunk.dictionaries[d]);
         }
         for (int c = 0; c < columns.length; c++) {
+          if (dictionaryOf[c] == TEXT) {
+            continue;
+          }
           int[] map = toGlobal[dictionaryOf[c]];
           int[] from = chunk.codes[c];
           int[] to = codes[c];
@@ -302,7 +328,7 @@ public final class PlainCsvColumns {
     for (int d = 0; d < dictionaries; d++) {
       names[d] = global[d].strings();
     }
-    return new Table(rows, codes, names);
+    return new Table(rows, codes, names, texts);
   }
 
   /** The lines that start in {@code [from, to)} of the file, parsed by one thread. */
@@ -314,6 +340,8 @@ public final class PlainCsvColumns {
     private final AtomicLong progress;
     final ByteDictionary[] dictionaries = new ByteDictionary[PlainCsvColumns.this.dictionaries];
     int[][] codes = new int[columns.length][];
+    String[][] texts = new String[columns.length][];
+    private final CharsetDecoder utf8 = ByteDictionary.utf8();
     int rows;
     boolean sawBlank;
 
@@ -341,7 +369,11 @@ public final class PlainCsvColumns {
       Arrays.fill(lastId, -1);
       int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, (to - from) / 12));
       for (int c = 0; c < codes.length; c++) {
-        codes[c] = new int[expected];
+        if (dictionaryOf[c] == TEXT) {
+          texts[c] = new String[expected];
+        } else {
+          codes[c] = new int[expected];
+        }
       }
     }
 
@@ -513,7 +545,11 @@ public final class PlainCsvColumns {
               throw NotPlain.INSTANCE;
             }
             for (int k = 0; k < valueStart.length; k++) {
-              codes[k][row] = idOf(k, buf, valueStart[k], valueLength[k], valueHigh[k]);
+              if (dictionaryOf[k] == TEXT) {
+                texts[k][row] = textOf(buf, valueStart[k], valueLength[k], valueHigh[k]);
+              } else {
+                codes[k][row] = idOf(k, buf, valueStart[k], valueLength[k], valueHigh[k]);
+              }
             }
             row++;
             p = Math.min(q, limit);
@@ -523,6 +559,18 @@ public final class PlainCsvColumns {
       }
       rows = row;
       return p;
+    }
+
+    /** The free text {@code buf[off, off + len)} as typed: ASCII, or UTF-8 as ids may hold it. */
+    private String textOf(byte[] buf, int off, int len, boolean high) throws NotPlain {
+      if (!high) {
+        return new String(buf, off, len, StandardCharsets.ISO_8859_1);
+      }
+      String s = ByteDictionary.idText(utf8, buf, off, len);
+      if (s == null) {
+        throw NotPlain.INSTANCE;
+      }
+      return s;
     }
 
     /** The id of the value {@code buf[off, off + len)} of column {@code col}. */
@@ -545,7 +593,11 @@ public final class PlainCsvColumns {
 
     private void grow() {
       for (int c = 0; c < codes.length; c++) {
-        codes[c] = Arrays.copyOf(codes[c], codes[c].length + (codes[c].length >> 1) + 16);
+        if (dictionaryOf[c] == TEXT) {
+          texts[c] = Arrays.copyOf(texts[c], texts[c].length + (texts[c].length >> 1) + 16);
+        } else {
+          codes[c] = Arrays.copyOf(codes[c], codes[c].length + (codes[c].length >> 1) + 16);
+        }
       }
     }
   }
