@@ -14,6 +14,8 @@ import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.WeightedMajorityVote;
+import org.crowd4j.aggregate.classifier.ClassifierConsensus;
+import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
@@ -23,6 +25,7 @@ import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.MethodSpec;
 import org.crowd4j.method.Requirement;
+import org.crowd4j.model.AnnotatorTable;
 import org.crowd4j.model.ClassificationModelWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -96,6 +99,33 @@ final class AggregateCommand implements Callable<Integer> {
       description = "Write the annotator model, diagnostics and provenance as JSON.")
   Path modelOut;
 
+  @Option(
+      names = "--predictions",
+      paramLabel = "FILE",
+      description =
+          "A classifier's out-of-sample class probabilities per task (task,label,p_<class>...,"
+              + " e.g. from train --predictions-out) to combine with the answers; --method is then"
+              + " one of "
+              + "auto, classifier-annotator, classifier-prior, crowdlab"
+              + " (auto: the way that best predicts held-out answers).")
+  Path predictions;
+
+  @Option(
+      names = "--answer-quality",
+      paramLabel = "FILE",
+      description =
+          "Write every answer's quality, the probability that it is right"
+              + " (task,worker,label,quality; lowest first = most likely wrong).")
+  Path answerQuality;
+
+  @Option(
+      names = "--annotators-out",
+      paramLabel = "FILE",
+      description =
+          "Write one row per annotator (answers, skill, accuracy, spammer score, largest"
+              + " confusion).")
+  Path annotatorsOut;
+
   @Mixin Output output;
 
   @Mixin EngineOptions engine;
@@ -112,6 +142,9 @@ final class AggregateCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     PrintWriter outw = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
+    if (predictions != null || ClassifierConsensus.WAYS.subList(1, 4).contains(method)) {
+      return withPredictions(outw, err);
+    }
     MethodSpec<Aggregator> methodSpec = methodSpec(spec, method);
     Map<String, String> overrides = new LinkedHashMap<>(params.values);
     if (seed != null) {
@@ -142,6 +175,43 @@ final class AggregateCommand implements Callable<Integer> {
     }
     refuseUnsuitable();
     Aggregator aggregator = create(spec, methodSpec, method, overrides);
+    return run(aggregator, outw, err);
+  }
+
+  /** Runs with {@code --predictions}: one of the ways of combining them with the answers. */
+  private int withPredictions(PrintWriter outw, PrintWriter err) throws Exception {
+    if (predictions == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "method '"
+              + method
+              + "' combines a classifier with the answers: give --predictions FILE");
+    }
+    if (!ClassifierConsensus.WAYS.contains(method)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "with --predictions, --method is one of " + String.join(", ", ClassifierConsensus.WAYS));
+    }
+    if (!params.values.isEmpty()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--param does not apply with --predictions");
+    }
+    if (engine.spark()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--predictions applies to --engine local only");
+    }
+    engine.refuseSparkOptions(spec.commandLine());
+    if (precision != null && (precision < 1 || precision > 15)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);
+    }
+    Checks.inputsExist(spec, "--predictions", predictions);
+    ClassifierProbabilities probabilities = ClassifierProbabilities.read(predictions);
+    return run(
+        ClassifierConsensus.create(method, probabilities, seed == null ? 0 : seed), outw, err);
+  }
+
+  private int run(Aggregator aggregator, PrintWriter outw, PrintWriter err) throws Exception {
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--train-gold", trainGold);
     long t0 = System.nanoTime();
     CrowdDataset data = input.read(output, err);
@@ -193,6 +263,13 @@ final class AggregateCommand implements Callable<Integer> {
     if (modelOut != null) {
       ClassificationModelWriter.write(modelOut, result, data);
     }
+    if (answerQuality != null) {
+      ResultWriter.writeAnswerQuality(
+          answerQuality, result, data, precision == null ? 0 : precision);
+    }
+    if (annotatorsOut != null) {
+      AnnotatorTable.of(result, data).write(annotatorsOut);
+    }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
     GoldSplit split =
@@ -241,6 +318,9 @@ final class AggregateCommand implements Callable<Integer> {
       }
       Output.put(j, "out", out);
       Output.put(j, "modelOut", modelOut);
+      Output.put(j, "predictions", predictions);
+      Output.put(j, "answerQuality", answerQuality);
+      Output.put(j, "annotatorsOut", annotatorsOut);
       if (sparkModelOut != null) {
         j.put("sparkModelOut", sparkModelOut);
       }
@@ -304,6 +384,12 @@ final class AggregateCommand implements Callable<Integer> {
       }
       if (modelOut != null) {
         outw.println("model written to " + modelOut);
+      }
+      if (answerQuality != null) {
+        outw.println("answer quality written to " + answerQuality);
+      }
+      if (annotatorsOut != null) {
+        outw.println("annotators written to " + annotatorsOut);
       }
       outw.flush();
     }

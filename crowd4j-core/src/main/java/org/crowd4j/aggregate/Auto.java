@@ -804,42 +804,7 @@ public final class Auto implements Aggregator {
             : new Diagnostics(
                 0, converged, new double[0], "none (equal-weight ensemble of converged fits)");
     return new AggregationResult(
-        data, post, null, prior, confusionsAgainst(data, post), diagnostics, provenance);
-  }
-
-  /**
-   * The confusion each worker shows against {@code post}: Π_w[z, l] ∝ Σ_{her answers with label l}
-   * q_i(z) + π0[z, l], with π0 two pseudo-counts per row, half on the diagonal.
-   */
-  static ConfusionMatrices confusionsAgainst(CrowdDataset data, double[] post) {
-    int k = data.numLabels();
-    int workers = data.numWorkers();
-    double[] c = new double[workers * k * k];
-    for (int w = 0; w < workers; w++) {
-      for (int z = 0; z < k; z++) {
-        for (int l = 0; l < k; l++) {
-          c[(w * k + z) * k + l] = 2.0 * (0.5 / k + (z == l ? 0.5 : 0));
-        }
-      }
-    }
-    for (int a = 0; a < data.numAnswers(); a++) {
-      int i = data.task(a);
-      int w = data.worker(a);
-      int l = data.label(a);
-      for (int z = 0; z < k; z++) {
-        c[(w * k + z) * k + l] += post[i * k + z];
-      }
-    }
-    for (int row = 0; row < workers * k; row++) {
-      double s = 0;
-      for (int l = 0; l < k; l++) {
-        s += c[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        c[row * k + l] /= s;
-      }
-    }
-    return new ConfusionMatrices(workers, k, c);
+        data, post, null, prior, ConfusionMatrices.against(data, post), diagnostics, provenance);
   }
 
   /**

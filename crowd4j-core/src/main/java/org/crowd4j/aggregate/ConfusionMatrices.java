@@ -1,5 +1,7 @@
 package org.crowd4j.aggregate;
 
+import org.crowd4j.data.CrowdDataset;
+
 /**
  * One row-stochastic {@code K × K} confusion matrix per worker: {@code get(w, k, l)} = P(worker
  * {@code w} answers {@code l} | true label {@code k}). Stored flat, {@code [w][k][l]}.
@@ -58,5 +60,44 @@ public final class ConfusionMatrices implements WorkerModel {
       s += get(w, k, k);
     }
     return s / numLabels;
+  }
+
+  /** Pseudo-counts per row of {@link #against}'s prior, half on the diagonal. */
+  public static final double PSEUDO_COUNTS = 2.0;
+
+  /**
+   * The confusion each worker shows against the posteriors {@code post} ({@code n × K}): Π_w[z, l]
+   * ∝ Σ_{her answers with label l} q_i(z) + π0[z, l], with π0 {@link #PSEUDO_COUNTS} pseudo-counts
+   * per row, half on the diagonal and half spread evenly (one Dawid–Skene M-step, MAP).
+   */
+  public static ConfusionMatrices against(CrowdDataset data, double[] post) {
+    int k = data.numLabels();
+    int workers = data.numWorkers();
+    double[] c = new double[workers * k * k];
+    for (int w = 0; w < workers; w++) {
+      for (int z = 0; z < k; z++) {
+        for (int l = 0; l < k; l++) {
+          c[(w * k + z) * k + l] = PSEUDO_COUNTS * (0.5 / k + (z == l ? 0.5 : 0));
+        }
+      }
+    }
+    for (int a = 0; a < data.numAnswers(); a++) {
+      int i = data.task(a);
+      int w = data.worker(a);
+      int l = data.label(a);
+      for (int z = 0; z < k; z++) {
+        c[(w * k + z) * k + l] += post[i * k + z];
+      }
+    }
+    for (int row = 0; row < workers * k; row++) {
+      double s = 0;
+      for (int l = 0; l < k; l++) {
+        s += c[row * k + l];
+      }
+      for (int l = 0; l < k; l++) {
+        c[row * k + l] /= s;
+      }
+    }
+    return new ConfusionMatrices(workers, k, c);
   }
 }

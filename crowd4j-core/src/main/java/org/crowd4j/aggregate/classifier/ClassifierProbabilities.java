@@ -1,0 +1,160 @@
+package org.crowd4j.aggregate.classifier;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.crowd4j.data.CrowdDataset;
+import org.crowd4j.data.Vocabulary;
+import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.LabelsFile;
+
+/**
+ * A classifier's class probabilities per task, keyed by task and class names, as {@code train
+ * --predictions-out} or any model writes them ({@code task,label,p_<class>...}). They should be out
+ * of sample: a task's row from a model that did not see its answers.
+ */
+public final class ClassifierProbabilities {
+  /** Probabilities are floored at this before use, so that no class is ruled out by the model. */
+  public static final double FLOOR = 1e-4;
+
+  private final Map<String, Integer> rowOf;
+  private final Vocabulary classes;
+  private final double[] probabilities;
+
+  private ClassifierProbabilities(
+      Map<String, Integer> rowOf, Vocabulary classes, double[] probabilities) {
+    this.rowOf = rowOf;
+    this.classes = classes;
+    this.probabilities = probabilities;
+  }
+
+  /**
+   * Probabilities {@code probabilities} ({@code tasks × classes}, row-major; each row sums to 1
+   * within 0.01) of the tasks {@code tasks}.
+   *
+   * @throws IllegalArgumentException on a repeated task, a negative or non-finite value or a row
+   *     that is not a distribution
+   */
+  public static ClassifierProbabilities of(
+      List<String> tasks, Vocabulary classes, double[] probabilities) {
+    Objects.requireNonNull(classes, "classes");
+    int k = classes.size();
+    if (probabilities.length != tasks.size() * k) {
+      throw new IllegalArgumentException(
+          "expected " + tasks.size() + " × " + k + " probabilities, got " + probabilities.length);
+    }
+    Map<String, Integer> rowOf = new HashMap<>(tasks.size() * 2);
+    for (int r = 0; r < tasks.size(); r++) {
+      if (rowOf.putIfAbsent(tasks.get(r), r) != null) {
+        throw new IllegalArgumentException("task '" + tasks.get(r) + "' has two rows");
+      }
+      double sum = 0;
+      for (int c = 0; c < k; c++) {
+        double p = probabilities[r * k + c];
+        if (!(p >= 0 && p <= 1)) {
+          throw new IllegalArgumentException(
+              "task '" + tasks.get(r) + "': probability " + p + " of '" + classes.name(c) + "'");
+        }
+        sum += p;
+      }
+      if (Math.abs(sum - 1) > LabelsFile.SUM_TOLERANCE) {
+        throw new IllegalArgumentException(
+            "task '" + tasks.get(r) + "': probabilities sum to " + sum + ", not 1");
+      }
+    }
+    return new ClassifierProbabilities(rowOf, classes, probabilities.clone());
+  }
+
+  /**
+   * Reads {@code file} ({@code task,label,p_<class>...}); a file without {@code p_} columns or with
+   * a task twice is a {@link CrowdFormatException} naming the file, line and field.
+   */
+  public static ClassifierProbabilities read(Path file) throws CrowdFormatException {
+    LabelsFile f = LabelsFile.read(file);
+    if (f.probabilities() == null) {
+      throw new CrowdFormatException(
+          file, 1, null, "no p_<class> columns: the predictions need the class probabilities");
+    }
+    Map<String, Integer> seen = new HashMap<>();
+    for (int r = 0; r < f.tasks().size(); r++) {
+      Integer before = seen.putIfAbsent(f.tasks().get(r), r);
+      if (before != null) {
+        throw new CrowdFormatException(
+            file,
+            r + 2,
+            "task",
+            "task '" + f.tasks().get(r) + "' already has a row (line " + (before + 2) + ")");
+      }
+    }
+    return of(f.tasks(), f.classes(), f.probabilities());
+  }
+
+  /** Number of tasks with probabilities. */
+  public int numTasks() {
+    return rowOf.size();
+  }
+
+  /** The classes, in column order. */
+  public Vocabulary classes() {
+    return classes;
+  }
+
+  /**
+   * The probabilities of {@code data}'s tasks over {@code data}'s classes: mass on a class the
+   * answers do not have is dropped, every value floored at {@link #FLOOR} and each row
+   * renormalised.
+   *
+   * @throws IllegalArgumentException when no class is shared with the answers
+   */
+  public Aligned alignedTo(CrowdDataset data) {
+    int n = data.numTasks();
+    int k = data.numLabels();
+    int kp = classes.size();
+    int[] column = new int[k];
+    boolean shared = false;
+    for (int c = 0; c < k; c++) {
+      column[c] = classes.id(data.labels().name(c));
+      shared |= column[c] >= 0;
+    }
+    if (!shared) {
+      throw new IllegalArgumentException(
+          "the predictions' classes "
+              + classes.names()
+              + " share none with the answers' "
+              + data.labels().names());
+    }
+    double[] p = new double[n * k];
+    boolean[] has = new boolean[n];
+    int covered = 0;
+    for (int i = 0; i < n; i++) {
+      Integer r = rowOf.get(data.tasks().name(i));
+      if (r == null) {
+        continue;
+      }
+      has[i] = true;
+      covered++;
+      double sum = 0;
+      for (int c = 0; c < k; c++) {
+        double v = column[c] < 0 ? 0 : probabilities[r * kp + column[c]];
+        v = Math.max(v, FLOOR);
+        p[i * k + c] = v;
+        sum += v;
+      }
+      for (int c = 0; c < k; c++) {
+        p[i * k + c] /= sum;
+      }
+    }
+    return new Aligned(p, has, covered);
+  }
+
+  /**
+   * Probabilities aligned with a dataset's tasks and classes.
+   *
+   * @param probabilities {@code n × K}, row-major; rows of tasks without a prediction are 0
+   * @param has whether task {@code i} has a prediction
+   * @param covered how many tasks have one
+   */
+  public record Aligned(double[] probabilities, boolean[] has, int covered) {}
+}
