@@ -260,3 +260,21 @@ def test_categorical_columns_give_the_same_fit():
     np.testing.assert_allclose(cat.probas_.loc[plain.probas_.index, plain.probas_.columns].to_numpy(dtype=float),
                                plain.probas_.to_numpy(), atol=1e-12)
     assert "never-seen" not in set(cat.errors_.index.get_level_values("worker"))
+
+
+def test_classifier_consensus_combines_predictions_and_scores_answers():
+    df = pd.DataFrame({
+        "task": ["t1", "t1", "t1", "t2", "t2", "t2", "t3", "t3", "t3"],
+        "worker": ["w1", "w2", "w3"] * 3,
+        "label": ["a", "a", "b", "b", "b", "b", "a", "b", "a"],
+    })
+    probs = pd.DataFrame({"a": [0.2, 0.3, 0.9], "b": [0.8, 0.7, 0.1]}, index=["t1", "t2", "t3"])
+    lab = crowd4j.ClassifierConsensus(way="crowdlab").fit(df, probs)
+    assert list(lab.labels_) == ["a", "b", "a"]
+    quality = lab.answer_quality(df)
+    assert list(quality.index) == list(df.index)
+    np.testing.assert_allclose(quality.iloc[0], lab.probas_.loc["t1", "a"])
+    auto = crowd4j.ClassifierConsensus().fit(df, probs)
+    assert auto.chosen_method_ in ("classifier-annotator", "classifier-prior", "crowdlab")
+    with pytest.raises(ValueError):
+        crowd4j.ClassifierConsensus().fit(df)

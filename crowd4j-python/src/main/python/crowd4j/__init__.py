@@ -9,7 +9,7 @@ the jars bundled in this package (or ``CROWD4J_CLASSPATH``). Switching from crow
 
 from .classification import (
     MajorityVote, Wawa, ZeroBasedSkill, GoldMajorityVote, DawidSkene, OneCoinDawidSkene, GLAD, MACE,
-    KOS, MMSR, Auto, DawidSkeneMAP, IBCC, MMCE, CrowdMixture, CommonConfusionEM)
+    KOS, MMSR, Auto, DawidSkeneMAP, IBCC, MMCE, CrowdMixture, CommonConfusionEM, ClassifierConsensus)
 from .export import to_label_studio, to_toloka, annotators_csv
 from .multilabel import BinaryRelevance
 from .pairwise import BradleyTerry, NoisyBT
@@ -19,7 +19,7 @@ from .segmentation import SegmentationMajorityVote, SegmentationEM, Segmentation
 __all__ = [
     "MajorityVote", "Wawa", "ZeroBasedSkill", "GoldMajorityVote", "DawidSkene", "OneCoinDawidSkene",
     "GLAD", "MACE", "KOS", "MMSR", "Auto", "DawidSkeneMAP", "IBCC", "MMCE", "CrowdMixture",
-    "CommonConfusionEM", "BradleyTerry", "NoisyBT", "ROVER", "RASA", "HRRASA", "ClosestToAverage",
+    "CommonConfusionEM", "ClassifierConsensus", "BradleyTerry", "NoisyBT", "ROVER", "RASA", "HRRASA", "ClosestToAverage",
     "SegmentationMajorityVote", "SegmentationEM", "SegmentationRASA", "BinaryRelevance",
     "to_label_studio", "to_toloka", "annotators_csv",
 ]

@@ -67,6 +67,18 @@ class _Classifier(Method):
         """Fits and returns ``probas_``: a DataFrame task x label of posterior probabilities."""
         return self.fit(data, true_labels=true_labels, skills=skills).probas_
 
+    def answer_quality(self, data):
+        """The probability that each answer (row of ``data``, columns task and label) is right under
+        the fit: the posterior of its own label. The lowest are the answers most likely wrong. A
+        Series aligned with ``data``'s index, named ``quality``."""
+        if getattr(self, "probas_", None) is None:
+            raise AttributeError("answer_quality needs a fit first")
+        rows = self.probas_.index.get_indexer(data["task"])
+        cols = self.probas_.columns.get_indexer(data["label"])
+        if (rows < 0).any() or (cols < 0).any():
+            raise ValueError("data has tasks or labels the fit did not see")
+        return pd.Series(self.probas_.to_numpy()[rows, cols], index=data.index, name="quality")
+
     # ---- reading the fit back -------------------------------------------------------------------
 
     @property
@@ -388,3 +400,54 @@ class CommonConfusionEM(_Crowd4jMethod):
     """EM with a common and individual confusions (Chu et al. 2021, appendix B)."""
 
     method_ = "common-confusion-em"
+
+
+class ClassifierConsensus(_Classifier):
+    """Consensus from the answers and a classifier's out-of-sample class probabilities.
+
+    ``way``: 'classifier-annotator' (the classifier as one more annotator with a fitted confusion),
+    'classifier-prior' (its probabilities as each task's class prior), 'crowdlab' (a weighted
+    ensemble, weights from the answers alone) or 'auto' (the one that best predicts held-out
+    answers; ``chosen_method_`` says which). ``fit(data, pred_probs)``: ``pred_probs`` a DataFrame
+    indexed by task with one column per class (rows summing to 1), from a model that did not see
+    those tasks' answers. ``answer_quality(data)`` scores every answer.
+    """
+
+    method_ = "auto"
+
+    def __init__(self, way="auto", seed=0):
+        super().__init__()
+        self.way, self.seed = way, seed
+
+    def fit(self, data, pred_probs=None, true_labels=None, skills=None):
+        if pred_probs is None:
+            raise ValueError("ClassifierConsensus needs pred_probs (a DataFrame task x class)")
+        if skills is not None:
+            raise ValueError("ClassifierConsensus takes no skills")
+        if not isinstance(data, pd.DataFrame) or len(data) == 0:
+            raise ValueError("data must be a non-empty DataFrame with columns task, worker, label")
+        if not isinstance(pred_probs, pd.DataFrame):
+            raise ValueError("pred_probs must be a DataFrame indexed by task, a column per class")
+        tasks = Encoded(data, "task")
+        workers = Encoded(data, "worker")
+        labels = Encoded(data, "label")
+        gold_tasks, gold_labels = _pairs(true_labels, "true_labels")
+        probs = np.ascontiguousarray(pred_probs.to_numpy(dtype=np.float64)).ravel()
+        fit = _columns.call(
+            _jvm.frames().classifyWithPredictions,
+            str(self.way), int(self.seed),
+            tasks.java_names(), tasks.java_codes(),
+            workers.java_names(), workers.java_codes(),
+            labels.java_names(), labels.java_codes(),
+            _columns.string_array([str(t) for t in pred_probs.index]),
+            _columns.string_array([str(c) for c in pred_probs.columns]),
+            _columns.double_array(probs),
+            _columns.string_array(gold_tasks), _columns.string_array(gold_labels))
+        self._read(fit, tasks, workers, labels)
+        return self
+
+    def fit_predict(self, data, pred_probs=None, true_labels=None, skills=None):
+        return self.fit(data, pred_probs, true_labels=true_labels, skills=skills).labels_
+
+    def fit_predict_proba(self, data, pred_probs=None, true_labels=None, skills=None):
+        return self.fit(data, pred_probs, true_labels=true_labels, skills=skills).probas_

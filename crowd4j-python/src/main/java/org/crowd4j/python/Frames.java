@@ -5,6 +5,8 @@ import java.util.Map;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
 import org.crowd4j.aggregate.WeightedMajorityVote;
+import org.crowd4j.aggregate.classifier.ClassifierConsensus;
+import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.Vocabulary;
@@ -76,6 +78,42 @@ public final class Frames {
     } else {
       aggregator = Methods.create(method, options);
     }
+    FitContext<Gold> context =
+        goldTasks.length == 0
+            ? FitContext.none()
+            : FitContext.withGold(gold(data, goldTasks, goldLabels));
+    return new ClassificationFit(data, aggregator, aggregator.fit(data, context));
+  }
+
+  /**
+   * Fits a way of combining the answers with a classifier's probabilities ({@link
+   * ClassifierConsensus#WAYS}; {@code seed} seeds {@code auto}'s folds): {@code probs} is {@code
+   * predTasks × predClasses}, row-major.
+   */
+  public static ClassificationFit classifyWithPredictions(
+      String way,
+      long seed,
+      String[] taskNames,
+      int[] task,
+      String[] workerNames,
+      int[] worker,
+      String[] labelNames,
+      int[] label,
+      String[] predTasks,
+      String[] predClasses,
+      double[] probs,
+      String[] goldTasks,
+      String[] goldLabels) {
+    CrowdDataset data =
+        CrowdDataset.builder()
+            .addEncoded(taskNames, task, workerNames, worker, labelNames, label)
+            .build();
+    if (data.numAnswers() == 0) {
+      throw new IllegalArgumentException("no answers");
+    }
+    ClassifierProbabilities predictions =
+        ClassifierProbabilities.of(java.util.List.of(predTasks), Vocabulary.of(predClasses), probs);
+    Aggregator aggregator = ClassifierConsensus.create(way, predictions, seed);
     FitContext<Gold> context =
         goldTasks.length == 0
             ? FitContext.none()
