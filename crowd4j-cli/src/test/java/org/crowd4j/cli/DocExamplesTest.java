@@ -14,12 +14,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.AnswerQuality;
 import org.crowd4j.aggregate.CommonConfusionModel;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.Methods;
+import org.crowd4j.aggregate.classifier.ClassifierConsensus;
+import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
@@ -28,6 +31,7 @@ import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.IterationListener;
+import org.crowd4j.model.AnnotatorTable;
 import org.crowd4j.model.ClassificationModel;
 import org.crowd4j.model.ClassificationModelWriter;
 import org.crowd4j.model.ModelSchema;
@@ -252,6 +256,25 @@ class DocExamplesTest {
   }
 
   @Test
+  void classifierExample() throws Exception {
+    Path folder = simulated();
+    CrowdDataset data = CrowdReader.readAnswers(folder.resolve("answers.csv"));
+    Path probsFile = folder.resolve("probs.csv");
+    Path annotatorsFile = folder.resolve("annotators.csv");
+    // stand-in predictions: the vote's shares (a real run takes train --predictions-out)
+    ResultWriter.writeLabels(probsFile, new MajorityVote().fit(data));
+    // example:classifier
+    ClassifierProbabilities probs = ClassifierProbabilities.read(probsFile); // out of sample
+    AggregationResult r = ClassifierConsensus.create("auto", probs, 0).fit(data);
+    System.out.println("chosen: " + r.selection().orElseThrow().chosen());
+    double[] quality = AnswerQuality.of(r, data); // per answer, in data's answer order
+    AnnotatorTable.of(r, data).write(annotatorsFile);
+    // end
+    assertEquals(data.numAnswers(), quality.length);
+    assertEquals(data.numWorkers() + 1, Files.readAllLines(annotatorsFile).size());
+  }
+
+  @Test
   void thePageQuotesEveryExample() throws Exception {
     String source = Files.readString(Path.of("src/test/java/org/crowd4j/cli/DocExamplesTest.java"));
     String page = Files.readString(DOCS.resolve("java-api.md"));
@@ -270,7 +293,7 @@ class DocExamplesTest {
           "docs/java-api.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
       found++;
     }
-    assertEquals(7, found);
+    assertEquals(8, found);
   }
 
   /** Every command of the user guide's quick start, run in a scratch folder. */
