@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.crowd4j.acquisition.NextAnswers;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
@@ -19,6 +20,7 @@ import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.CsvWriter;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.io.SkillsReader;
 import org.crowd4j.method.Diagnostics;
@@ -119,6 +121,15 @@ final class AggregateCommand implements Callable<Integer> {
   Path answerQuality;
 
   @Option(
+      names = "--next",
+      paramLabel = "FILE",
+      description =
+          "Write where one more answer is worth most: every task (and with --predictions every"
+              + " item without answers) with its expected gain in the chance that its consensus"
+              + " is right, largest first (task,answers,label,confidence,gain).")
+  Path next;
+
+  @Option(
       names = "--annotators-out",
       paramLabel = "FILE",
       description =
@@ -129,6 +140,9 @@ final class AggregateCommand implements Callable<Integer> {
   @Mixin Output output;
 
   @Mixin EngineOptions engine;
+
+  /** The classifier's probabilities read from {@code --predictions}, or {@code null}. */
+  private ClassifierProbabilities probabilities;
 
   @Option(
       names = "--spark-model-out",
@@ -162,9 +176,11 @@ final class AggregateCommand implements Callable<Integer> {
           spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);
     }
     if (engine.spark()) {
-      if (precision != null) {
+      if (precision != null || answerQuality != null || annotatorsOut != null || next != null) {
         throw new CommandLine.ParameterException(
-            spec.commandLine(), "--precision applies to --engine local only");
+            spec.commandLine(),
+            "--precision, --answer-quality, --annotators-out and --next apply to --engine local"
+                + " only");
       }
       return runSpark(overrides, outw, err);
     }
@@ -206,7 +222,7 @@ final class AggregateCommand implements Callable<Integer> {
           spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);
     }
     Checks.inputsExist(spec, "--predictions", predictions);
-    ClassifierProbabilities probabilities = ClassifierProbabilities.read(predictions);
+    probabilities = ClassifierProbabilities.read(predictions);
     return run(
         ClassifierConsensus.create(method, probabilities, seed == null ? 0 : seed), outw, err);
   }
@@ -270,6 +286,9 @@ final class AggregateCommand implements Callable<Integer> {
     if (annotatorsOut != null) {
       AnnotatorTable.of(result, data).write(annotatorsOut);
     }
+    if (next != null) {
+      writeNext(result, data);
+    }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
     GoldSplit split =
@@ -321,6 +340,7 @@ final class AggregateCommand implements Callable<Integer> {
       Output.put(j, "predictions", predictions);
       Output.put(j, "answerQuality", answerQuality);
       Output.put(j, "annotatorsOut", annotatorsOut);
+      Output.put(j, "next", next);
       if (sparkModelOut != null) {
         j.put("sparkModelOut", sparkModelOut);
       }
@@ -391,9 +411,39 @@ final class AggregateCommand implements Callable<Integer> {
       if (annotatorsOut != null) {
         outw.println("annotators written to " + annotatorsOut);
       }
+      if (next != null) {
+        outw.println("next answers' gains written to " + next);
+      }
       outw.flush();
     }
     return ExitCodes.OK;
+  }
+
+  /** Writes {@code --next}: the candidates for one more answer, the largest gain first. */
+  private void writeNext(AggregationResult result, CrowdDataset data) throws Exception {
+    List<String> newTasks = List.of();
+    double[] newProbabilities = new double[0];
+    if (probabilities != null) {
+      ClassifierProbabilities.Unanswered u = probabilities.unanswered(data);
+      newTasks = u.tasks();
+      newProbabilities = u.probabilities();
+    }
+    List<NextAnswers.Candidate> ranked = NextAnswers.rank(result, data, newTasks, newProbabilities);
+    int digits = precision == null ? 0 : precision;
+    CsvWriter.write(
+        next,
+        csv -> {
+          csv.precision(digits);
+          csv.row("task", "answers", "label", "confidence", "gain");
+          for (NextAnswers.Candidate c : ranked) {
+            csv.field(c.task())
+                .number(c.answers())
+                .field(data.labels().name(c.label()))
+                .number(c.confidence())
+                .number(c.gain())
+                .end();
+          }
+        });
   }
 
   /** Methods that need worker ids or gold, refused with a usage error when they cannot run. */

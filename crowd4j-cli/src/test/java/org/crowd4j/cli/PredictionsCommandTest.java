@@ -86,6 +86,40 @@ class PredictionsCommandTest {
   }
 
   @Test
+  void nextRanksTasksAndNewItemsByGain() throws IOException {
+    Path probs = dir.resolve("with-new.csv");
+    Files.writeString(
+        probs,
+        "task,label,p_a,p_b\nt1,b,0.2,0.8\nt2,b,0.3,0.7\nt3,a,0.9,0.1\nt4,a,0.95,0.05\n"
+            + "n1,a,0.5,0.5\nn2,a,0.99,0.01\n");
+    Path next = dir.resolve("next.csv");
+    Run r =
+        run(
+            "aggregate",
+            "--answers",
+            answers().toString(),
+            "--method",
+            "classifier-annotator",
+            "--predictions",
+            probs.toString(),
+            "--next",
+            next.toString(),
+            "-q");
+    assertEquals(0, r.code(), r.err());
+    List<String> rows = Files.readAllLines(next);
+    assertEquals("task,answers,label,confidence,gain", rows.get(0));
+    assertEquals(7, rows.size());
+    // the even new item is the most open question; the gains fall down the file
+    assertTrue(rows.get(1).startsWith("n1,0,"), rows.get(1));
+    double before = Double.POSITIVE_INFINITY;
+    for (String row : rows.subList(1, rows.size())) {
+      double gain = Double.parseDouble(row.substring(row.lastIndexOf(',') + 1));
+      assertTrue(gain <= before && gain >= 0, row);
+      before = gain;
+    }
+  }
+
+  @Test
   void misuseIsAUsageError() throws IOException {
     Path answers = answers();
     Run r = run("aggregate", "--answers", answers.toString(), "--method", "crowdlab");

@@ -111,7 +111,24 @@ public final class ClassifierProbabilities {
   public Aligned alignedTo(CrowdDataset data) {
     int n = data.numTasks();
     int k = data.numLabels();
-    int kp = classes.size();
+    int[] column = columns(data);
+    double[] p = new double[n * k];
+    boolean[] has = new boolean[n];
+    int covered = 0;
+    for (int i = 0; i < n; i++) {
+      Integer r = rowOf.get(data.tasks().name(i));
+      if (r != null) {
+        has[i] = true;
+        covered++;
+        fillRow(r, column, p, i * k);
+      }
+    }
+    return new Aligned(p, has, covered);
+  }
+
+  /** For each of {@code data}'s classes its column here (−1: none). */
+  private int[] columns(CrowdDataset data) {
+    int k = data.numLabels();
     int[] column = new int[k];
     boolean shared = false;
     for (int c = 0; c < k; c++) {
@@ -125,29 +142,57 @@ public final class ClassifierProbabilities {
               + " share none with the answers' "
               + data.labels().names());
     }
-    double[] p = new double[n * k];
-    boolean[] has = new boolean[n];
-    int covered = 0;
-    for (int i = 0; i < n; i++) {
-      Integer r = rowOf.get(data.tasks().name(i));
-      if (r == null) {
+    return column;
+  }
+
+  /** Row {@code r} over the classes {@code column}, floored and renormalised, into {@code out}. */
+  private void fillRow(int r, int[] column, double[] out, int offset) {
+    int k = column.length;
+    int kp = classes.size();
+    double sum = 0;
+    for (int c = 0; c < k; c++) {
+      double v = column[c] < 0 ? 0 : probabilities[r * kp + column[c]];
+      v = Math.max(v, FLOOR);
+      out[offset + c] = v;
+      sum += v;
+    }
+    for (int c = 0; c < k; c++) {
+      out[offset + c] /= sum;
+    }
+  }
+
+  /**
+   * The tasks with probabilities that {@code data} has no answer for, in their order here, with
+   * their probabilities over {@code data}'s classes (floored and renormalised as {@link
+   * #alignedTo}): the items a new answer could go to instead.
+   */
+  public Unanswered unanswered(CrowdDataset data) {
+    int k = data.numLabels();
+    String[] names = new String[rowOf.size()];
+    rowOf.forEach((task, r) -> names[r] = task);
+    List<String> tasks = new java.util.ArrayList<>();
+    double[] p = new double[0];
+    int[] column = columns(data);
+    for (int r = 0; r < names.length; r++) {
+      if (data.tasks().id(names[r]) >= 0) {
         continue;
       }
-      has[i] = true;
-      covered++;
-      double sum = 0;
-      for (int c = 0; c < k; c++) {
-        double v = column[c] < 0 ? 0 : probabilities[r * kp + column[c]];
-        v = Math.max(v, FLOOR);
-        p[i * k + c] = v;
-        sum += v;
+      if (p.length < (tasks.size() + 1) * k) {
+        p = java.util.Arrays.copyOf(p, Math.max(k, 2 * p.length + k));
       }
-      for (int c = 0; c < k; c++) {
-        p[i * k + c] /= sum;
-      }
+      fillRow(r, column, p, tasks.size() * k);
+      tasks.add(names[r]);
     }
-    return new Aligned(p, has, covered);
+    return new Unanswered(tasks, java.util.Arrays.copyOf(p, tasks.size() * k));
   }
+
+  /**
+   * Tasks with probabilities and no answers.
+   *
+   * @param tasks their names
+   * @param probabilities {@code tasks × K} over the answers' classes, row-major
+   */
+  public record Unanswered(List<String> tasks, double[] probabilities) {}
 
   /**
    * Probabilities aligned with a dataset's tasks and classes.
