@@ -38,7 +38,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code crowd4j train}: train a classifier end to end from answers and item features, choosing
  * feature scaling, step sizes and regulariser by {@link Tuning} and the epoch by early stopping,
- * all without test data.
+ * all without test data; {@code --predictions-out} adds out-of-fold class probabilities of the
+ * training items ({@link OutOfFold}, each fold trained with the chosen setting).
  */
 @Command(
     name = "train",
