@@ -17,11 +17,14 @@ import org.crowd4j.data.Gold;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.nn.Backbone;
+import org.crowd4j.nn.EpochListener;
 import org.crowd4j.nn.EpochStats;
 import org.crowd4j.nn.LearnedModel;
+import org.crowd4j.nn.Learner;
 import org.crowd4j.nn.Learners;
 import org.crowd4j.nn.Lia;
 import org.crowd4j.nn.NnRuntime;
+import org.crowd4j.nn.OutOfFold;
 import org.crowd4j.nn.Predictions;
 import org.crowd4j.nn.TrainOptions;
 import org.crowd4j.nn.TrainingSummary;
@@ -35,7 +38,8 @@ import picocli.CommandLine.Option;
 /**
  * {@code crowd4j train}: train a classifier end to end from answers and item features, choosing
  * feature scaling, step sizes and regulariser by {@link Tuning} and the epoch by early stopping,
- * all without test data.
+ * all without test data; {@code --predictions-out} adds out-of-fold class probabilities of the
+ * training items ({@link OutOfFold}, each fold trained with the chosen setting).
  */
 @Command(
     name = "train",
@@ -192,9 +196,10 @@ final class TrainCommand implements Callable<Integer> {
 
   @Option(
       names = "--out",
-      required = true,
       paramLabel = "DIR",
-      description = "Folder for the trained model (model.json, parameters.safetensors).")
+      description =
+          "Folder for the trained model (model.json, parameters.safetensors). At least one of"
+              + " --out, --labels-out and --predictions-out is required.")
   Path out;
 
   @Option(
@@ -202,6 +207,25 @@ final class TrainCommand implements Callable<Integer> {
       paramLabel = "FILE",
       description = "Write every training item's inferred label and class probabilities (CSV).")
   Path labelsOut;
+
+  @Option(
+      names = "--predictions-out",
+      paramLabel = "FILE",
+      description =
+          "Write out-of-fold class probabilities of every training item (task,label,p_<class>...,"
+              + " as --labels-out; the input of aggregate --predictions): the items are split into"
+              + " --folds seeded folds and each fold is predicted by a model trained on the other"
+              + " folds' answers only, so no row comes from a model that saw that item's answers."
+              + " Each fold trains with the setting the full run's tuning chose (on held-out"
+              + " answers, or --valid-gold when given; not tuned again) and its ensemble size;"
+              + " cost: --folds more trainings of that setting. Needs --features.")
+  Path predictionsOut;
+
+  @Option(
+      names = "--folds",
+      paramLabel = "K",
+      description = "Folds of --predictions-out (default 5; from 2 to the number of tasks).")
+  Integer folds;
 
   @Mixin Output output;
 
@@ -224,6 +248,29 @@ final class TrainCommand implements Callable<Integer> {
           features == null
               ? "--features FILE is required (or --item-embeddings for items without features)"
               : "--features and --item-embeddings exclude each other");
+    }
+    if (out == null && labelsOut == null && predictionsOut == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "nothing to write: give --out DIR (the model), --labels-out FILE or --predictions-out"
+              + " FILE");
+    }
+    if (folds != null && predictionsOut == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--folds goes with --predictions-out");
+    }
+    int k = folds == null ? OutOfFold.DEFAULT_FOLDS : folds;
+    if (predictionsOut != null) {
+      if (k < 2) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--folds must be at least 2: " + k);
+      }
+      if (itemEmbeddings) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "--predictions-out needs --features: with --item-embeddings an item's features are"
+                + " its own id, which a model trained without the item never learnt");
+      }
     }
     if ((validFeatures == null) != (validGold == null)) {
       throw new CommandLine.ParameterException(
@@ -298,6 +345,15 @@ final class TrainCommand implements Callable<Integer> {
       x = output.readFeatures(features, input.rules(), err);
       data = FeatureCoverage.check(features, x, input.answers, data, allowFeatureMismatch, err);
     }
+    if (predictionsOut != null && k > data.numTasks()) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          String.format(
+              Locale.ROOT,
+              "--folds must be at most the number of tasks (%d): %d",
+              data.numTasks(),
+              k));
+    }
     Validation valid = split(validFeatures, validGold, data, err);
     Validation test = split(testFeatures, testGold, data, err);
     if (output.human()) {
@@ -321,7 +377,9 @@ final class TrainCommand implements Callable<Integer> {
         Tuning.fit(
             method, params, train, b, stages, data, x, valid, s -> progress(bar, s), candidates)) {
       bar.finish();
-      model.save(out);
+      if (out != null) {
+        model.save(out);
+      }
       TrainingSummary s = model.summary();
       j.put("method", method);
       Output.put(j, "input", input.answers);
@@ -385,14 +443,25 @@ final class TrainCommand implements Callable<Integer> {
       if (labelsOut != null) {
         Predictions.write(labelsOut, data.tasks(), data.labels(), probs);
       }
+      if (predictionsOut != null) {
+        outOfFold(j, model, train, b, data, x, valid, g, k, bar, outw, err);
+      } else {
+        j.putNull("outOfFold");
+      }
       Output.put(j, "out", out);
       Output.put(j, "labelsOut", labelsOut);
+      Output.put(j, "predictionsOut", predictionsOut);
       if (output.json) {
         Output.print(outw, j);
       } else if (output.human()) {
-        outw.println("model saved to " + out);
+        if (out != null) {
+          outw.println("model saved to " + out);
+        }
         if (labelsOut != null) {
           outw.println("labels written to " + labelsOut);
+        }
+        if (predictionsOut != null) {
+          outw.println("out-of-fold predictions written to " + predictionsOut);
         }
       }
       outw.flush();
@@ -400,6 +469,105 @@ final class TrainCommand implements Callable<Integer> {
       bar.finish();
     }
     return ExitCodes.OK;
+  }
+
+  /**
+   * Trains {@code folds} models, each on the answers of the other folds' items, with the setting
+   * {@code model}'s tuning chose and its ensemble size, and writes their out-of-fold predictions.
+   */
+  @SuppressWarnings("unchecked")
+  private void outOfFold(
+      ObjectNode j,
+      LearnedModel model,
+      TrainOptions train,
+      Backbone b,
+      CrowdDataset data,
+      TaskFeatures x,
+      Validation valid,
+      Gold g,
+      int folds,
+      ProgressBar bar,
+      PrintWriter outw,
+      PrintWriter err)
+      throws Exception {
+    Map<String, String> setting = new LinkedHashMap<>();
+    Map<String, Object> t = model.tuning();
+    if (t != null && t.get("chosen") instanceof Map<?, ?> chosen) {
+      setting.putAll((Map<String, String>) chosen);
+    }
+    setting.putAll(params);
+    // only the classifiers predict: the annotator model's final fit would not change them
+    TrainOptions foldTrain = train.withMembers(model.members()).withFitAnnotators(false);
+    long t0 = System.nanoTime();
+    Learner fixed =
+        new Learner() {
+          @Override
+          public String name() {
+            return method;
+          }
+
+          @Override
+          public LearnedModel fit(
+              CrowdDataset d, TaskFeatures f, Validation v, EpochListener ignored) {
+            return Tuning.fit(
+                method, setting, foldTrain, b, List.of(), d, f, v, s -> progress(bar, s), null);
+          }
+        };
+    OutOfFold.Result r =
+        OutOfFold.predict(
+            fixed,
+            data,
+            x,
+            valid,
+            folds,
+            train.seed(),
+            (fold, total, trainItems, heldOut) -> {
+              if (bar.enabled()) {
+                bar.finish();
+                err.printf(
+                    Locale.ROOT,
+                    "%s: fold %d/%d: training on %d items, predicting %d%n",
+                    method,
+                    fold + 1,
+                    total,
+                    trainItems,
+                    heldOut);
+                err.flush();
+              }
+            });
+    bar.finish();
+    double seconds = (System.nanoTime() - t0) / 1e9;
+    Predictions.write(predictionsOut, r.tasks(), r.labels(), r.probabilities());
+    ObjectNode o = j.putObject("outOfFold");
+    o.put("folds", folds);
+    o.put("seed", train.seed());
+    o.put("members", model.members());
+    o.set("setting", Trees.MAPPER.valueToTree(setting));
+    Output.put(o, "seconds", seconds);
+    if (g != null) {
+      double acc = g.accuracy(r.predictedLabels());
+      ObjectNode go = o.putObject("gold");
+      go.put("items", g.count());
+      Output.put(go, "accuracy", acc);
+    } else {
+      o.putNull("gold");
+    }
+    if (output.human()) {
+      outw.printf(
+          Locale.ROOT,
+          "out-of-fold predictions: %d folds, each trained with %s%s (%.1f s)%n",
+          folds,
+          setting.isEmpty() ? "the defaults" : text(setting),
+          model.members() > 1 ? ", an ensemble of " + model.members() : "",
+          seconds);
+      if (g != null) {
+        outw.printf(
+            Locale.ROOT,
+            "out-of-fold accuracy on %d gold items: %.4f%n",
+            g.count(),
+            g.accuracy(r.predictedLabels()));
+      }
+    }
   }
 
   private void accuracy(
