@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Objects;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
+import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.select.Candidate;
@@ -13,9 +14,11 @@ import org.crowd4j.aggregate.select.CandidateScore;
 import org.crowd4j.aggregate.select.Criterion;
 import org.crowd4j.aggregate.select.HeldOutPredictions;
 import org.crowd4j.aggregate.select.HeldOutScorer;
+import org.crowd4j.aggregate.select.Stacking;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.method.Describe;
+import org.crowd4j.method.Diagnostics;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.Provenance;
 
@@ -40,18 +43,33 @@ public final class ClassifierConsensus implements Aggregator {
    * @param seed seed of the folds
    */
   public record Options(
-      @Describe("folds of held-out answers") int folds, @Describe("seed of the folds") long seed) {
+      @Describe("folds of held-out answers") int folds,
+      @Describe("seed of the folds") long seed,
+      @Describe("BEST: the best-scoring way; STACK: the ways mixed by stacking weights")
+          Combination combination) {
     /** Validates. */
     public Options {
       if (folds < 2) {
         throw new IllegalArgumentException("folds must be >= 2: " + folds);
       }
+      Objects.requireNonNull(combination, "combination");
     }
 
-    /** 5 folds, seed 0. */
+    /** 5 folds, seed 0, the ways stacked. */
     public static Options defaults() {
-      return new Options(5, 0);
+      return new Options(5, 0, Combination.STACK);
     }
+  }
+
+  /** How the scored ways make the result. */
+  public enum Combination {
+    /** The way with the highest held-out score, refitted on all answers. */
+    BEST,
+    /**
+     * The ways' posteriors mixed with the weights that maximise the held-out likelihood of the
+     * mixture ({@link Stacking}).
+     */
+    STACK
   }
 
   private final ClassifierProbabilities predictions;
@@ -71,7 +89,7 @@ public final class ClassifierConsensus implements Aggregator {
    */
   public static Aggregator create(String way, ClassifierProbabilities predictions, long seed) {
     return switch (way) {
-      case "auto" -> new ClassifierConsensus(predictions, new Options(5, seed));
+      case "auto" -> new ClassifierConsensus(predictions, new Options(5, seed, Combination.STACK));
       case "classifier-annotator" ->
           new ClassifierEm(predictions, ClassifierEm.Options.of(ClassifierEm.Use.ANNOTATOR));
       case "classifier-prior" ->
@@ -108,16 +126,22 @@ public final class ClassifierConsensus implements Aggregator {
     }
     List<String> notes = new ArrayList<>();
     String rule;
+    double[] weights = new double[scores.size()];
     if (best < 0) {
       best = 0;
+      weights[0] = 1;
       rule = "no answer could be held out: the classifier as an annotator";
+    } else if (options.combination() == Combination.STACK) {
+      weights = Stacking.fit(held, 10_000, 1e-9).weights();
+      rule = "the ways mixed by their stacking weights on held-out answers";
     } else {
+      weights[best] = 1;
       rule = "the highest held-out log-likelihood per answer";
     }
     for (int c = 0; c < scores.size(); c++) {
-      scores.set(c, scores.get(c).withWeight(c == best ? 1 : 0));
+      scores.set(c, scores.get(c).withWeight(weights[c]));
     }
-    AggregationResult result = candidates.get(best).method().fit(data, context);
+    AggregationResult result = mixture(data, context, candidates, weights, best);
     ClassifierProbabilities.Aligned aligned = predictions.alignedTo(data);
     notes.add(coverage(aligned, data));
     notes.add(agreement(aligned, result, data));
@@ -130,9 +154,76 @@ public final class ClassifierConsensus implements Aggregator {
             options.seed(),
             data.numAnswers(),
             scores,
-            candidates.get(best).name(),
+            describe(candidates, weights),
             rule,
             notes));
+  }
+
+  /**
+   * The weighted mixture of the ways' fits on all answers (the single fit where one way has all the
+   * weight); the mixture's worker model is the confusion each annotator shows against it.
+   */
+  private static AggregationResult mixture(
+      CrowdDataset data,
+      FitContext<Gold> context,
+      List<Candidate> candidates,
+      double[] weights,
+      int best) {
+    if (weights[best] == 1) {
+      return candidates.get(best).method().fit(data, context);
+    }
+    int n = data.numTasks();
+    int k = data.numLabels();
+    double[] post = new double[n * k];
+    boolean converged = true;
+    for (int c = 0; c < weights.length; c++) {
+      if (weights[c] <= 0) {
+        continue;
+      }
+      AggregationResult r = candidates.get(c).method().fit(data, context);
+      converged &= r.diagnostics().converged();
+      double[] q = r.posteriors();
+      for (int j = 0; j < q.length; j++) {
+        post[j] += weights[c] * q[j];
+      }
+    }
+    double[] prior = new double[k];
+    for (int i = 0; i < n; i++) {
+      Posteriors.normalizeInPlace(post, i * k, k);
+      for (int z = 0; z < k; z++) {
+        prior[z] += post[i * k + z] / Math.max(1, n);
+      }
+    }
+    return new AggregationResult(
+        data,
+        post,
+        null,
+        prior,
+        ConfusionMatrices.against(data, post),
+        new Diagnostics(0, converged, new double[0], "none (stacked mixture of converged fits)"),
+        Provenance.of("auto", new org.crowd4j.method.NoOptions(), data::digest, System.nanoTime()));
+  }
+
+  /** The one way with all the weight, or "mixture (way weight, ...)" by falling weight. */
+  private static String describe(List<Candidate> candidates, double[] weights) {
+    List<Integer> used = new ArrayList<>();
+    for (int c = 0; c < weights.length; c++) {
+      if (weights[c] > 0) {
+        used.add(c);
+      }
+    }
+    if (used.size() == 1) {
+      return candidates.get(used.get(0)).name();
+    }
+    used.sort((a, b) -> Double.compare(weights[b], weights[a]));
+    StringBuilder sb = new StringBuilder("mixture (");
+    for (int j = 0; j < used.size(); j++) {
+      int c = used.get(j);
+      sb.append(j == 0 ? "" : ", ")
+          .append(candidates.get(c).name())
+          .append(String.format(Locale.ROOT, " %.3f", weights[c]));
+    }
+    return sb.append(')').toString();
   }
 
   private static String coverage(ClassifierProbabilities.Aligned aligned, CrowdDataset data) {
