@@ -44,7 +44,7 @@ import org.crowd4j.simulate.SimulatedCrowd;
  *
  * <pre>
  * java -cp crowd4j-bench/target/crowd4j-bench.jar org.crowd4j.bench.ReplayBenchmark \
- *   --shared ../shared --reps 3 --threads 2 --csv results/replay-curves.csv \
+ *   --shared ../shared --reps 3 --threads 2 --csv target/replay-curves.csv \
  *   --markdown results/replay.md
  * </pre>
  *
@@ -133,7 +133,7 @@ public final class ReplayBenchmark {
     int reps = 3;
     int threads = 1;
     boolean withSimulated = true;
-    Path csv = Path.of("results/replay-curves.csv");
+    Path csv = Path.of("target/replay-curves.csv");
     Path markdown = Path.of("results/replay.md");
     List<String> crowds = new ArrayList<>(DESIGN);
     crowds.addAll(CONFIRM);

@@ -173,6 +173,11 @@ public final class Replay {
           options.policy() == Policy.EXPECTED_GAIN || options.chooseAnnotator()
               ? AnswerGain.meanAnswerModel(fit, now)
               : null;
+      // one draw per task and round, whatever is settled, so that under the floor every policy,
+      // with or without a stop, ranks the tasks as round robin does
+      for (int i = 0; i < n; i++) {
+        tie[i] = rng.nextDouble();
+      }
       int open = 0;
       for (int i = 0; i < n; i++) {
         boolean isSettled = decision != null && decision.settled()[i];
@@ -189,7 +194,6 @@ public final class Replay {
                 case EXPECTED_GAIN -> negligible(AnswerGain.lookahead(q, mean, options.horizon()));
               };
           below[open] = Math.max(0, options.floor() - revealed[i]);
-          tie[open] = rng.nextDouble();
           candidates[open] = i;
           open++;
         }
@@ -214,7 +218,7 @@ public final class Replay {
             }
             if (below[x] > 0) {
               // under the floor, as round robin: fewest answers first, ties at random
-              return Double.compare(tie[x], tie[y]);
+              return Double.compare(tie[candidates[x]], tie[candidates[y]]);
             }
             int byScore = Double.compare(score[y], score[x]);
             if (byScore != 0) {
@@ -222,7 +226,7 @@ public final class Replay {
             }
             // equal scores (e.g. no gain left anywhere): fewest answers first, as round robin
             int byCount = Integer.compare(revealed[candidates[x]], revealed[candidates[y]]);
-            return byCount != 0 ? byCount : Double.compare(tie[x], tie[y]);
+            return byCount != 0 ? byCount : Double.compare(tie[candidates[x]], tie[candidates[y]]);
           });
       int take = Math.min(options.batch(), open);
       for (int c = 0; c < take; c++) {

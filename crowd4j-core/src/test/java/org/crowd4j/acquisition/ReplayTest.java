@@ -86,7 +86,10 @@ class ReplayTest {
     assertThrows(IllegalArgumentException.class, () -> Replay.Options.of(Policy.UNCERTAINTY, 0, 0));
   }
 
-  /** Below the floor the policy is round robin: the same draws, the same curve up to 3 answers. */
+  /**
+   * Below the floor the policy is round robin: the same draws, the same curve up to 3 answers a
+   * task, with or without a stop.
+   */
   @Test
   void underTheFloorThePolicyIsRoundRobin() {
     SimulatedCrowd c = crowd();
@@ -99,9 +102,23 @@ class ReplayTest {
             gold(c),
             new DawidSkene(),
             Replay.Options.of(Policy.EXPECTED_GAIN, 8, 4).withFloor(3).withHorizon(3));
+    Replay.Curve stopped =
+        Replay.run(
+            c.data(),
+            gold(c),
+            new DawidSkene(),
+            Replay.Options.of(Policy.EXPECTED_GAIN, 8, 4)
+                .withFloor(3)
+                .withHorizon(3)
+                .withStop(StoppingRule.fixed(0.9, 3)));
     for (int r = 0; rr.bought()[r] <= 120; r++) {
       assertEquals(rr.bought()[r], gain.bought()[r]);
       assertEquals(rr.accuracy()[r], gain.accuracy()[r], 0, "round " + r);
+    }
+    // with a stop, tasks at 3 answers may settle while others are still under the floor: the
+    // same tasks are served as long as the tasks under the floor fill the round (up to 3·40 − 8)
+    for (int r = 0; rr.bought()[r] <= 112; r++) {
+      assertEquals(rr.accuracy()[r], stopped.accuracy()[r], 0, "round " + r);
     }
   }
 
@@ -121,22 +138,23 @@ class ReplayTest {
             .withStop(StoppingRule.calibrated(0.95, 3));
     Replay.Curve curve = Replay.run(c.data(), gold(c), new DawidSkene(), o);
     assertArrayEquals(
-        new int[] {40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 144, 152, 153},
+        new int[] {40, 48, 56, 64, 72, 80, 88, 96, 104, 112, 120, 128, 136, 138, 140},
         curve.bought());
     assertArrayEquals(
         new double[] {
-          0.575, 0.7, 0.575, 0.55, 0.7, 0.75, 0.825, 0.825, 0.85, 0.825, 0.85, 0.875, 0.9, 0.9,
-          0.925, 0.925
+          0.575, 0.7, 0.575, 0.55, 0.7, 0.75, 0.825, 0.825, 0.85, 0.9, 0.825, 0.9, 0.9, 0.9, 0.9
         },
         curve.accuracy(),
         1e-12);
     assertArrayEquals(
-        new int[] {0, 0, 0, 0, 0, 0, 1, 8, 21, 23, 26, 22, 0, 24, 39, 40}, curve.settled());
-    // every task settled with 153 of the 280 answers bought
-    assertEquals(153, curve.spent());
-    assertEquals(0.85, curve.accuracyAt(120), 1e-12);
-    assertEquals(0.925, curve.accuracyAt(200), 1e-12);
-    assertEquals(1.0, curve.temperature()[0]);
+        new int[] {0, 0, 0, 0, 0, 0, 1, 8, 21, 25, 30, 24, 38, 38, 40}, curve.settled());
+    // every task settled with 140 of the 280 answers bought
+    assertEquals(140, curve.spent());
+    assertEquals(0.9, curve.accuracyAt(115), 1e-12);
+    assertEquals(0.825, curve.accuracyAt(120), 1e-12);
+    assertEquals(0.9, curve.accuracyAt(200), 1e-12);
+    assertArrayEquals(
+        new double[] {1, 8, 8, 4, 3, 2, 2, 1.5, 1, 1, 1, 1.5, 1, 1, 1}, curve.temperature(), 0);
   }
 
   /**
