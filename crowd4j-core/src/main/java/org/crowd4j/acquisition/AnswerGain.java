@@ -39,6 +39,62 @@ public final class AnswerGain {
     return Math.max(0, after - now);
   }
 
+  /**
+   * The expected gain per answer of the best of up to {@code horizon} more answers from an
+   * annotator with answer model {@code c}: max over h = 1..horizon of (E[max_z q(z | h answers)] −
+   * max_z q(z)) / h. One answer often cannot overturn a fairly sure consensus (its one-answer gain
+   * is 0) while two or three can; the look-ahead still ranks such a task by what its next few
+   * answers are worth. With {@code horizon} 1 it is {@link #gain}. The h answers are independent
+   * given the truth, so E[max_z q(z | answers)] = Σ over the label counts n (n_1 + … + n_K = h) of
+   * multinomial(h; n) · max_z q(z) Π_l c[z][l]^{n_l}.
+   */
+  public static double lookahead(double[] q, double[][] c, int horizon) {
+    if (horizon < 1) {
+      throw new IllegalArgumentException("horizon must be >= 1: " + horizon);
+    }
+    double now = 0;
+    for (double p : q) {
+      now = Math.max(now, p);
+    }
+    double best = 0;
+    int k = q.length;
+    double[] weight = new double[k];
+    for (int h = 1; h <= horizon; h++) {
+      System.arraycopy(q, 0, weight, 0, k);
+      double after = expectedMax(weight, c, 0, h, 1.0);
+      best = Math.max(best, (after - now) / h);
+    }
+    return Math.max(0, best);
+  }
+
+  /**
+   * Σ over the counts of labels {@code l..K-1} summing to {@code left} of coefficient × max_z
+   * weight(z) Π c[z][l]^{n_l}, with {@code weight} already holding the factors of labels before
+   * {@code l} and {@code coef} the multinomial coefficient so far.
+   */
+  private static double expectedMax(double[] weight, double[][] c, int l, int left, double coef) {
+    int k = weight.length;
+    if (l == k - 1) {
+      double best = 0;
+      for (int z = 0; z < k; z++) {
+        best = Math.max(best, weight[z] * Math.pow(c[z][l], left));
+      }
+      return coef * best;
+    }
+    double sum = 0;
+    double[] w = weight.clone();
+    double choose = 1;
+    for (int n = 0; n <= left; n++) {
+      // coefficient of putting n of the remaining `left` answers on label l: C(left, n)
+      sum += expectedMax(w, c, l + 1, left - n, coef * choose);
+      for (int z = 0; z < k; z++) {
+        w[z] *= c[z][l];
+      }
+      choose = choose * (left - n) / (n + 1);
+    }
+    return sum;
+  }
+
   /** Every task's gain under the crowd's mean answer model ({@link #meanAnswerModel}). */
   public static double[] gains(AggregationResult result, CrowdDataset data) {
     double[][] c = meanAnswerModel(result, data);
@@ -52,6 +108,28 @@ public final class AnswerGain {
       out[i] = gain(q, c);
     }
     return out;
+  }
+
+  /**
+   * An annotator's answer model for choosing who answers: the fit's P(answer l | truth z) for
+   * annotator {@code worker} on {@code task}, mixed with the crowd's {@code mean} model as if it
+   * were {@code prior} more answers: (n · C_w + prior · C̄) / (n + prior), with {@code n} the
+   * annotator's answers the fit saw. An annotator the fit has not seen gets C̄; one seen on a
+   * handful of answers, all agreeing with the consensus, is not taken for a perfect one.
+   */
+  public static double[][] annotatorModel(
+      AggregationResult fit, int task, int worker, int answers, double prior, double[][] mean) {
+    int k = mean.length;
+    double[][] c = new double[k][k];
+    NoiseModel noise = fit.noise();
+    double weight = answers + prior == 0 ? 0 : answers / (answers + prior);
+    for (int z = 0; z < k; z++) {
+      for (int l = 0; l < k; l++) {
+        double own = weight > 0 ? noise.probability(task, worker, z, l) : 0;
+        c[z][l] = weight * own + (1 - weight) * mean[z][l];
+      }
+    }
+    return c;
   }
 
   /**

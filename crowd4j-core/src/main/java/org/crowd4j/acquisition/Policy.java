@@ -6,6 +6,10 @@ public enum Policy {
   ROUND_ROBIN,
   /** The task whose consensus is least sure (lowest top posterior). */
   UNCERTAINTY,
-  /** The task where one more answer is expected to help most ({@link AnswerGain}). */
+  /**
+   * The task where more answers are expected to help most: {@link AnswerGain#lookahead} under the
+   * crowd's mean answer model, one answer ahead or more ({@link Replay.Options#horizon}). With a
+   * floor of 3 and a horizon of 3 it is crowd4j's policy.
+   */
   EXPECTED_GAIN
 }
