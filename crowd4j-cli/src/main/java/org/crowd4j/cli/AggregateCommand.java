@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.crowd4j.acquisition.NextAnswers;
+import org.crowd4j.acquisition.StoppingRule;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.Methods;
@@ -126,8 +127,17 @@ final class AggregateCommand implements Callable<Integer> {
       description =
           "Write where one more answer is worth most: every task (and with --predictions every"
               + " item without answers) with its expected gain in the chance that its consensus"
-              + " is right, largest first (task,answers,label,confidence,gain).")
+              + " is right, largest first, and whether a calibrated stopping rule settled it"
+              + " (task,answers,label,confidence,gain,settled; settled tasks last).")
   Path next;
+
+  @Option(
+      names = "--settle-at",
+      paramLabel = "P",
+      description =
+          "With --next: a task with at least 3 answers is settled when its calibrated chance of a"
+              + " right consensus reaches P (default 0.98; calibrated on held-out answers).")
+  Double settleAt;
 
   @Option(
       names = "--annotators-out",
@@ -228,6 +238,13 @@ final class AggregateCommand implements Callable<Integer> {
   }
 
   private int run(Aggregator aggregator, PrintWriter outw, PrintWriter err) throws Exception {
+    if (settleAt != null && (next == null || !(settleAt > 0 && settleAt <= 1))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          next == null
+              ? "--settle-at goes with --next"
+              : "--settle-at must be in (0, 1]: " + settleAt);
+    }
     Checks.inputsExist(spec, "--answers", input.answers, "--gold", gold, "--train-gold", trainGold);
     long t0 = System.nanoTime();
     CrowdDataset data = input.read(output, err);
@@ -287,7 +304,7 @@ final class AggregateCommand implements Callable<Integer> {
       AnnotatorTable.of(result, data).write(annotatorsOut);
     }
     if (next != null) {
-      writeNext(result, data);
+      writeNext(result, data, aggregator);
     }
     Diagnostics d = result.diagnostics();
     double accuracy = goldLabels == null ? Double.NaN : goldLabels.accuracy(result.labels());
@@ -420,7 +437,8 @@ final class AggregateCommand implements Callable<Integer> {
   }
 
   /** Writes {@code --next}: the candidates for one more answer, the largest gain first. */
-  private void writeNext(AggregationResult result, CrowdDataset data) throws Exception {
+  private void writeNext(AggregationResult result, CrowdDataset data, Aggregator aggregator)
+      throws Exception {
     List<String> newTasks = List.of();
     double[] newProbabilities = new double[0];
     if (probabilities != null) {
@@ -428,19 +446,24 @@ final class AggregateCommand implements Callable<Integer> {
       newTasks = u.tasks();
       newProbabilities = u.probabilities();
     }
-    List<NextAnswers.Candidate> ranked = NextAnswers.rank(result, data, newTasks, newProbabilities);
+    StoppingRule.Decision decision =
+        StoppingRule.calibrated(settleAt == null ? 0.98 : settleAt, 3)
+            .decide(data, aggregator, result);
+    List<NextAnswers.Candidate> ranked =
+        NextAnswers.rank(result, data, decision.settled(), newTasks, newProbabilities);
     int digits = precision == null ? 0 : precision;
     CsvWriter.write(
         next,
         csv -> {
           csv.precision(digits);
-          csv.row("task", "answers", "label", "confidence", "gain");
+          csv.row("task", "answers", "label", "confidence", "gain", "settled");
           for (NextAnswers.Candidate c : ranked) {
             csv.field(c.task())
                 .number(c.answers())
                 .field(data.labels().name(c.label()))
                 .number(c.confidence())
                 .number(c.gain())
+                .field(c.settled() ? "true" : "false")
                 .end();
           }
         });

@@ -107,13 +107,14 @@ class PredictionsCommandTest {
             "-q");
     assertEquals(0, r.code(), r.err());
     List<String> rows = Files.readAllLines(next);
-    assertEquals("task,answers,label,confidence,gain", rows.get(0));
+    assertEquals("task,answers,label,confidence,gain,settled", rows.get(0));
     assertEquals(7, rows.size());
     // the even new item is the most open question; the gains fall down the file
     assertTrue(rows.get(1).startsWith("n1,0,"), rows.get(1));
     double before = Double.POSITIVE_INFINITY;
     for (String row : rows.subList(1, rows.size())) {
-      double gain = Double.parseDouble(row.substring(row.lastIndexOf(',') + 1));
+      String[] f = row.split(",");
+      double gain = Double.parseDouble(f[4]);
       assertTrue(gain <= before && gain >= 0, row);
       before = gain;
     }

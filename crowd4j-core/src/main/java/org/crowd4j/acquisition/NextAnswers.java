@@ -25,17 +25,21 @@ public final class NextAnswers {
    * @param label the current consensus label's id
    * @param confidence the consensus label's posterior
    * @param gain the expected gain in the chance that the consensus is right
+   * @param settled whether the stopping rule settled it (it needs no more answers)
    */
-  public record Candidate(String task, int answers, int label, double confidence, double gain) {}
+  public record Candidate(
+      String task, int answers, int label, double confidence, double gain, boolean settled) {}
 
   /**
    * The candidates of {@code result} on {@code data}, and of the new items {@code newTasks} with
-   * class probabilities {@code newProbabilities} ({@code newTasks × K}; both may be empty), the
-   * largest gain first (ties: fewer answers, then task order).
+   * class probabilities {@code newProbabilities} ({@code newTasks × K}; both may be empty): the
+   * unsettled ones first, the largest gain first (ties: fewer answers, then task order); {@code
+   * settled} (per task of {@code data}, or {@code null}: none) from a stopping rule.
    */
   public static List<Candidate> rank(
       AggregationResult result,
       CrowdDataset data,
+      boolean[] settled,
       List<String> newTasks,
       double[] newProbabilities) {
     int k = data.numLabels();
@@ -50,16 +54,22 @@ public final class NextAnswers {
       int label = result.label(i);
       out.add(
           new Candidate(
-              data.tasks().name(i), data.taskSize(i), label, result.posterior(i, label), gains[i]));
+              data.tasks().name(i),
+              data.taskSize(i),
+              label,
+              result.posterior(i, label),
+              gains[i],
+              settled != null && settled[i]));
     }
     double[] q = new double[k];
     for (int j = 0; j < newTasks.size(); j++) {
       System.arraycopy(newProbabilities, j * k, q, 0, k);
       int label = Posteriors.argmaxRow(q, 0, k);
-      out.add(new Candidate(newTasks.get(j), 0, label, q[label], AnswerGain.gain(q, c)));
+      out.add(new Candidate(newTasks.get(j), 0, label, q[label], AnswerGain.gain(q, c), false));
     }
     out.sort(
-        Comparator.comparingDouble((Candidate x) -> -x.gain())
+        Comparator.comparing(Candidate::settled)
+            .thenComparingDouble((Candidate x) -> -x.gain())
             .thenComparingInt(Candidate::answers));
     return out;
   }
