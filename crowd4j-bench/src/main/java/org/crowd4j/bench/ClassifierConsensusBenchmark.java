@@ -6,6 +6,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import org.crowd4j.acquisition.Policy;
+import org.crowd4j.acquisition.Replay;
+import org.crowd4j.acquisition.StoppingRule;
 import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.Aggregator;
 import org.crowd4j.aggregate.AnswerQuality;
@@ -13,11 +16,13 @@ import org.crowd4j.aggregate.DawidSkene;
 import org.crowd4j.aggregate.MajorityVote;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.aggregate.classifier.ClassifierConsensus;
+import org.crowd4j.aggregate.classifier.ClassifierEm;
 import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.simulate.SimulatedCrowd;
 import org.crowd4j.simulate.SyntheticCrowd;
 
 /**
@@ -43,6 +48,10 @@ public final class ClassifierConsensusBenchmark {
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--simulated" -> simulated = true;
+        case "--replay" -> {
+          replay(List.of(args[++i].split(",")), Integer.parseInt(args[++i]));
+          return;
+        }
         case "--real" -> {
           for (String pair : args[++i].split(",")) {
             real.add(pair.split("=", 2));
@@ -89,6 +98,92 @@ public final class ClassifierConsensusBenchmark {
       Gold gold = CrowdReader.readGold(dir.resolve("gold.csv"), data);
       ClassifierProbabilities p = ClassifierProbabilities.read(Path.of(pair[1]));
       row(dir.getFileName().toString(), data, gold, p);
+    }
+  }
+
+  /**
+   * Replays simulated crowds ({@link ReplayBenchmark#simulated}) with crowd4j's policy and its
+   * calibrated stop, the consensus and the stop decided by Dawid–Skene on the answers alone, or by
+   * the classifier as an annotator ({@link ClassifierEm}) with a good (right 85 %) or a poor (right
+   * 60 %, soft) simulated classifier; round robin on the answers alone for reference. Prints the
+   * mean accuracy at 10, 25 and 50 % of the answers over {@code reps} seeds, and what the stop
+   * spent.
+   */
+  static void replay(List<String> crowds, int reps) {
+    System.out.println(
+        "| crowd | MV, all answers | consensus | policy | accuracy at 10 % | at 25 % | at 50 %"
+            + " | answers when stopped | accuracy then |");
+    System.out.println("|---|---:|---|---|---:|---:|---:|---:|---:|");
+    for (String name : crowds) {
+      SimulatedCrowd crowd = ReplayBenchmark.simulated(name);
+      CrowdDataset data = crowd.data();
+      Gold gold = crowd.gold();
+      double bar = gold.accuracy(new MajorityVote().fit(data).labels());
+      int batch = Math.max(1, data.numTasks() / 20);
+      Replay.Options policy =
+          Replay.Options.of(Policy.EXPECTED_GAIN, batch, 0)
+              .withFloor(ReplayBenchmark.FLOOR)
+              .withHorizon(ReplayBenchmark.HORIZON);
+      record Setting(String consensus, String policy, Aggregator method, Replay.Options options) {}
+      List<Setting> settings = new ArrayList<>();
+      settings.add(
+          new Setting(
+              "DS, answers alone",
+              "round robin",
+              new DawidSkene(),
+              Replay.Options.of(Policy.ROUND_ROBIN, batch, 0)));
+      settings.add(
+          new Setting(
+              "DS, answers alone",
+              "crowd4j+stop",
+              new DawidSkene(),
+              policy.withStop(StoppingRule.calibrated(ReplayBenchmark.TARGET, 3))));
+      for (double accuracy : new double[] {0.85, 0.6}) {
+        ClassifierProbabilities p =
+            simulatedClassifier(data, crowd.truth(), accuracy, accuracy > 0.7 ? 3 : 1.5, 5);
+        Aggregator withClassifier =
+            new ClassifierEm(p, ClassifierEm.Options.of(ClassifierEm.Use.ANNOTATOR));
+        String label =
+            String.format(
+                Locale.ROOT,
+                "classifier-annotator, classifier %.3f",
+                gold.accuracy(classifierLabels(p, data)));
+        settings.add(
+            new Setting(
+                label,
+                "crowd4j+stop",
+                withClassifier,
+                policy.withStop(
+                    StoppingRule.calibrated(ReplayBenchmark.TARGET, 3).withModel(withClassifier))));
+      }
+      for (Setting setting : settings) {
+        double[] at = new double[3];
+        double spent = 0;
+        double last = 0;
+        for (int r = 0; r < reps; r++) {
+          Replay.Curve c =
+              Replay.run(data, gold, setting.method(), setting.options().withSeed(r + 1));
+          int m = data.numAnswers();
+          at[0] += c.accuracyAt(m / 10) / reps;
+          at[1] += c.accuracyAt(m / 4) / reps;
+          at[2] += c.accuracyAt(m / 2) / reps;
+          spent += (double) c.spent() / m / reps;
+          last += c.accuracyAt(c.spent()) / reps;
+        }
+        boolean stops = setting.policy().endsWith("stop");
+        System.out.printf(
+            Locale.ROOT,
+            "| %s | %.4f | %s | %s | %.4f | %.4f | %.4f | %s | %s |%n",
+            name,
+            bar,
+            setting.consensus(),
+            setting.policy(),
+            at[0],
+            at[1],
+            at[2],
+            stops ? String.format(Locale.ROOT, "%.0f %%", 100 * spent) : "–",
+            stops ? String.format(Locale.ROOT, "%.4f", last) : "–");
+      }
     }
   }
 
