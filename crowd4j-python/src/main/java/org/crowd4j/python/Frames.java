@@ -61,13 +61,7 @@ public final class Frames {
       String[] skillWorkers,
       double[] skillValues) {
     Map<String, String> options = options(keys, values);
-    CrowdDataset data =
-        CrowdDataset.builder()
-            .addEncoded(taskNames, task, workerNames, worker, labelNames, label)
-            .build();
-    if (data.numAnswers() == 0) {
-      throw new IllegalArgumentException("no answers");
-    }
+    CrowdDataset data = answers(taskNames, task, workerNames, worker, labelNames, label);
     Aggregator aggregator;
     if (skillWorkers.length > 0) {
       Map<String, Double> skills =
@@ -78,11 +72,7 @@ public final class Frames {
     } else {
       aggregator = Methods.create(method, options);
     }
-    FitContext<Gold> context =
-        goldTasks.length == 0
-            ? FitContext.none()
-            : FitContext.withGold(gold(data, goldTasks, goldLabels));
-    return new ClassificationFit(data, aggregator, aggregator.fit(data, context));
+    return fitWithGold(aggregator, data, goldTasks, goldLabels);
   }
 
   /**
@@ -104,6 +94,21 @@ public final class Frames {
       double[] probs,
       String[] goldTasks,
       String[] goldLabels) {
+    CrowdDataset data = answers(taskNames, task, workerNames, worker, labelNames, label);
+    ClassifierProbabilities predictions =
+        ClassifierProbabilities.of(java.util.List.of(predTasks), Vocabulary.of(predClasses), probs);
+    Aggregator aggregator = ClassifierConsensus.create(way, predictions, seed);
+    return fitWithGold(aggregator, data, goldTasks, goldLabels);
+  }
+
+  /** Classification answers given as codes into their names; none is an error. */
+  private static CrowdDataset answers(
+      String[] taskNames,
+      int[] task,
+      String[] workerNames,
+      int[] worker,
+      String[] labelNames,
+      int[] label) {
     CrowdDataset data =
         CrowdDataset.builder()
             .addEncoded(taskNames, task, workerNames, worker, labelNames, label)
@@ -111,9 +116,14 @@ public final class Frames {
     if (data.numAnswers() == 0) {
       throw new IllegalArgumentException("no answers");
     }
-    ClassifierProbabilities predictions =
-        ClassifierProbabilities.of(java.util.List.of(predTasks), Vocabulary.of(predClasses), probs);
-    Aggregator aggregator = ClassifierConsensus.create(way, predictions, seed);
+    return data;
+  }
+
+  /**
+   * Fits {@code aggregator} on {@code data} with the gold tasks' labels clamped (none: no gold).
+   */
+  private static ClassificationFit fitWithGold(
+      Aggregator aggregator, CrowdDataset data, String[] goldTasks, String[] goldLabels) {
     FitContext<Gold> context =
         goldTasks.length == 0
             ? FitContext.none()
