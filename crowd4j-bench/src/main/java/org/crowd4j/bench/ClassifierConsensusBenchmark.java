@@ -22,6 +22,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.PredictionsReader;
 import org.crowd4j.simulate.SimulatedCrowd;
 import org.crowd4j.simulate.SyntheticCrowd;
 
@@ -96,7 +97,7 @@ public final class ClassifierConsensusBenchmark {
       Path dir = Path.of(pair[0]);
       CrowdDataset data = CrowdReader.readAnswers(dir.resolve("answers.csv"));
       Gold gold = CrowdReader.readGold(dir.resolve("gold.csv"), data);
-      ClassifierProbabilities p = ClassifierProbabilities.read(Path.of(pair[1]));
+      ClassifierProbabilities p = PredictionsReader.read(Path.of(pair[1]));
       row(dir.getFileName().toString(), data, gold, p);
     }
   }

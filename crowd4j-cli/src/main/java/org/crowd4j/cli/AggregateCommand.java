@@ -22,6 +22,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.io.CrowdReader;
 import org.crowd4j.io.CsvWriter;
+import org.crowd4j.io.PredictionsReader;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.io.SkillsReader;
 import org.crowd4j.method.Diagnostics;
@@ -232,7 +233,7 @@ final class AggregateCommand implements Callable<Integer> {
           spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);
     }
     Checks.inputsExist(spec, "--predictions", predictions);
-    probabilities = ClassifierProbabilities.read(predictions);
+    probabilities = PredictionsReader.read(predictions);
     return run(
         ClassifierConsensus.create(method, probabilities, seed == null ? 0 : seed), outw, err);
   }

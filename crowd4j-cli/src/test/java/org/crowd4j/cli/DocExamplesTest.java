@@ -28,6 +28,7 @@ import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
 import org.crowd4j.data.TaskFeatures;
 import org.crowd4j.io.CrowdReader;
+import org.crowd4j.io.PredictionsReader;
 import org.crowd4j.io.ResultWriter;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.IterationListener;
@@ -264,7 +265,7 @@ class DocExamplesTest {
     // stand-in predictions: the vote's shares (a real run takes train --predictions-out)
     ResultWriter.writeLabels(probsFile, new MajorityVote().fit(data));
     // example:classifier
-    ClassifierProbabilities probs = ClassifierProbabilities.read(probsFile); // out of sample
+    ClassifierProbabilities probs = PredictionsReader.read(probsFile); // out of sample
     AggregationResult r = ClassifierConsensus.create("auto", probs, 0).fit(data);
     System.out.println("chosen: " + r.selection().orElseThrow().chosen());
     double[] quality = AnswerQuality.of(r, data); // per answer, in data's answer order

@@ -58,7 +58,15 @@ public final class OutOfFold {
    */
   public record Result(
       Vocabulary tasks, Vocabulary labels, int folds, int[] fold, double[] probabilities) {
-    /** Checks the shapes. */
+    /**
+     * Checks the shapes.
+     *
+     * @param tasks the items
+     * @param labels the classes
+     * @param folds the number of folds
+     * @param fold the fold of each item
+     * @param probabilities the class probabilities
+     */
     public Result {
       Objects.requireNonNull(tasks, "tasks");
       Objects.requireNonNull(labels, "labels");

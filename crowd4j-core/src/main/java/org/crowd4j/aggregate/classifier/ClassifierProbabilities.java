@@ -1,23 +1,24 @@
 package org.crowd4j.aggregate.classifier;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
-import org.crowd4j.io.CrowdFormatException;
-import org.crowd4j.io.LabelsFile;
 
 /**
  * A classifier's class probabilities per task, keyed by task and class names, as {@code train
- * --predictions-out} or any model writes them ({@code task,label,p_<class>...}). They should be out
- * of sample: a task's row from a model that did not see its answers.
+ * --predictions-out} or any model writes them ({@code task,label,p_<class>...}, read by {@code
+ * org.crowd4j.io.PredictionsReader}). They should be out of sample: a task's row from a model that
+ * did not see its answers.
  */
 public final class ClassifierProbabilities {
   /** Probabilities are floored at this before use, so that no class is ruled out by the model. */
   public static final double FLOOR = 1e-4;
+
+  /** How far from 1 a row may sum (room for values written with a few digits). */
+  public static final double SUM_TOLERANCE = 0.01;
 
   private final Map<String, Integer> rowOf;
   private final Vocabulary classes;
@@ -59,36 +60,12 @@ public final class ClassifierProbabilities {
         }
         sum += p;
       }
-      if (Math.abs(sum - 1) > LabelsFile.SUM_TOLERANCE) {
+      if (Math.abs(sum - 1) > SUM_TOLERANCE) {
         throw new IllegalArgumentException(
             "task '" + tasks.get(r) + "': probabilities sum to " + sum + ", not 1");
       }
     }
     return new ClassifierProbabilities(rowOf, classes, probabilities.clone());
-  }
-
-  /**
-   * Reads {@code file} ({@code task,label,p_<class>...}); a file without {@code p_} columns or with
-   * a task twice is a {@link CrowdFormatException} naming the file, line and field.
-   */
-  public static ClassifierProbabilities read(Path file) throws CrowdFormatException {
-    LabelsFile f = LabelsFile.read(file);
-    if (f.probabilities() == null) {
-      throw new CrowdFormatException(
-          file, 1, null, "no p_<class> columns: the predictions need the class probabilities");
-    }
-    Map<String, Integer> seen = new HashMap<>();
-    for (int r = 0; r < f.tasks().size(); r++) {
-      Integer before = seen.putIfAbsent(f.tasks().get(r), r);
-      if (before != null) {
-        throw new CrowdFormatException(
-            file,
-            r + 2,
-            "task",
-            "task '" + f.tasks().get(r) + "' already has a row (line " + (before + 2) + ")");
-      }
-    }
-    return of(f.tasks(), f.classes(), f.probabilities());
   }
 
   /** Number of tasks with probabilities. */

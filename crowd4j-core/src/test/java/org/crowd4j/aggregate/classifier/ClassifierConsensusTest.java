@@ -19,6 +19,7 @@ import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
 import org.crowd4j.io.CrowdFormatException;
+import org.crowd4j.io.PredictionsReader;
 import org.crowd4j.simulate.SyntheticCrowd;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -147,11 +148,11 @@ class ClassifierConsensusTest {
     Path twice = dir.resolve("twice.csv");
     Files.writeString(twice, "task,label,p_a,p_b\nt1,a,0.9,0.1\nt2,b,0.2,0.8\nt1,a,1,0\n");
     CrowdFormatException e =
-        assertThrows(CrowdFormatException.class, () -> ClassifierProbabilities.read(twice));
+        assertThrows(CrowdFormatException.class, () -> PredictionsReader.read(twice));
     assertTrue(e.getMessage().contains("twice.csv:4: task 't1'"), e.getMessage());
     Path labelsOnly = dir.resolve("labels.csv");
     Files.writeString(labelsOnly, "task,label\nt1,a\n");
-    e = assertThrows(CrowdFormatException.class, () -> ClassifierProbabilities.read(labelsOnly));
+    e = assertThrows(CrowdFormatException.class, () -> PredictionsReader.read(labelsOnly));
     assertTrue(e.getMessage().contains("p_"), e.getMessage());
     Path disjoint = dir.resolve("disjoint.csv");
     Files.writeString(disjoint, "task,label,p_x,p_y\nt1,x,0.9,0.1\n");
@@ -161,7 +162,7 @@ class ClassifierConsensusTest {
 
   private static ClassifierProbabilities assertDoesNotThrowRead(Path file) {
     try {
-      return ClassifierProbabilities.read(file);
+      return PredictionsReader.read(file);
     } catch (CrowdFormatException e) {
       throw new AssertionError(e);
     }
