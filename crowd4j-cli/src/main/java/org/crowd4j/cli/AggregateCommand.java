@@ -111,7 +111,8 @@ final class AggregateCommand implements Callable<Integer> {
               + " e.g. from train --predictions-out) to combine with the answers; --method is then"
               + " one of "
               + "auto, classifier-annotator, classifier-prior, crowdlab"
-              + " (auto: the way that best predicts held-out answers).")
+              + " (auto: the way that best predicts held-out answers; with --engine spark:"
+              + " classifier-annotator or classifier-prior).")
   Path predictions;
 
   @Option(
@@ -224,10 +225,20 @@ final class AggregateCommand implements Callable<Integer> {
           spec.commandLine(), "--param does not apply with --predictions");
     }
     if (engine.spark()) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--predictions applies to --engine local only");
+      if (precision != null || answerQuality != null || annotatorsOut != null || next != null) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "--precision, --answer-quality, --annotators-out and --next apply to --engine local"
+                + " only");
+      }
+      Checks.inputsExist(spec, "--predictions", predictions);
+      return runSpark(Map.of(), outw, err); // classifier-annotator or classifier-prior
     }
     engine.refuseSparkOptions(spec.commandLine());
+    if (sparkModelOut != null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--spark-model-out applies to --engine spark only");
+    }
     if (precision != null && (precision < 1 || precision > 15)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--precision must be 1 to 15 digits: " + precision);

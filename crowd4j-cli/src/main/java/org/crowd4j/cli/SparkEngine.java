@@ -213,6 +213,7 @@ final class SparkEngine {
                 params,
                 cmd.gold == null ? null : cmd.gold.toString(),
                 cmd.trainGold == null ? null : cmd.trainGold.toString(),
+                cmd.predictions == null ? null : cmd.predictions.toString(),
                 cmd.out == null ? null : cmd.out.toString(),
                 cmd.modelOut == null ? null : cmd.modelOut.toString(),
                 cmd.sparkModelOut,

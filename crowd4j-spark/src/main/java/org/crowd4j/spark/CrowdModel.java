@@ -226,7 +226,16 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends FittedModel<M>
             lazy,
             new Preparation.Fixed(
                 p.labels(), state.workerIndex, numWorkers(), needsWorkers(), taskValues));
-    return fresh.spark.createDataFrame(scoreRows(fresh, scorer()), out);
+    PreparedAnswers ready = withInputs(fresh, frame);
+    return ready.spark.createDataFrame(scoreRows(ready, scorer()), out);
+  }
+
+  /**
+   * New answers with what the scorer reads from other columns of {@code answers} joined into the
+   * blocks ({@link SparkAggregator#withInputs}); {@code data} itself for most methods.
+   */
+  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
+    return data;
   }
 
   /** The answer columns for {@code schema}: the gold column only when it is there. */

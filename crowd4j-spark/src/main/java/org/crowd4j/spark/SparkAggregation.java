@@ -33,6 +33,8 @@ public final class SparkAggregation {
    * @param params option overrides
    * @param gold gold file (task,label) to evaluate against, or null
    * @param trainGold gold file (task,label) given to the method (clamped), or null
+   * @param predictions a classifier's probabilities ({@code task,label,p_<class>...}) for the
+   *     methods {@code classifier-annotator} and {@code classifier-prior}, or null
    * @param out labels output (CSV file, or Parquet when it ends with .parquet), or null
    * @param modelOut annotator model output (JSON, or a Parquet table of workers), or null
    * @param sparkModelOut directory to save the fitted Spark ML model to (loadable with the {@code
@@ -49,6 +51,7 @@ public final class SparkAggregation {
       Map<String, String> params,
       String gold,
       String trainGold,
+      String predictions,
       String out,
       String modelOut,
       String sparkModelOut,
@@ -119,7 +122,10 @@ public final class SparkAggregation {
    * the request is quiet.
    */
   public static Outcome run(Request request, IterationListener listener) throws IOException {
-    SparkAggregator<?, ?> estimator = SparkMethods.create(request.method(), request.params());
+    SparkAggregator<?, ?> estimator =
+        request.predictions() == null
+            ? SparkMethods.create(request.method(), request.params())
+            : SparkMethods.withPredictions(request.method(), request.params());
     SparkSession spark = session("crowd4j " + request.method(), request.master());
     long t0 = System.nanoTime();
     Dataset<Row> answers = SparkCrowd.read(spark, request.answers(), request.delimiter());
@@ -130,6 +136,11 @@ public final class SparkAggregation {
           SparkCrowd.withGold(
               answers, columns.task(), g, columns.task(), columns.label(), "__crowd4j_gold");
       columns = columns.withGold("__crowd4j_gold");
+    }
+    if (request.predictions() != null) {
+      answers =
+          SparkCrowd.withPredictions(
+              answers, columns.task(), SparkCrowd.read(spark, request.predictions(), null));
     }
     CrowdModel<?> model =
         estimator

@@ -88,11 +88,15 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
     transformSchema(answers.schema());
     Dataset<Row> frame = answers.toDF();
     long t0 = System.nanoTime();
-    PreparedAnswers data = Preparation.prepare(frame.sparkSession(), frame, columns(), settings());
-    long t1 = System.nanoTime();
+    PreparedAnswers prepared =
+        Preparation.prepare(frame.sparkSession(), frame, columns(), settings());
+    PreparedAnswers data = prepared;
     boolean ok = false;
     try {
-      ModelState state = Preparation.unwrap(() -> fit(data));
+      data = withInputs(prepared, frame);
+      long t1 = System.nanoTime();
+      PreparedAnswers ready = data;
+      ModelState state = Preparation.unwrap(() -> fit(ready));
       state.timings((t1 - t0) / 1e9, (System.nanoTime() - t1) / 1e9);
       M model = copyValues(newModel(uid(), state), new ParamMap());
       model.setParent(this);
@@ -100,12 +104,22 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
       return model;
     } finally {
       if (!ok) {
+        prepared.unpersist();
         data.unpersist();
         if (data.workerIndex != null) {
           data.workerIndex.unpersist(false);
         }
       }
     }
+  }
+
+  /**
+   * The prepared answers with what the method reads from other columns of {@code answers} joined
+   * into the blocks (the classifier's probabilities of {@link SparkClassifierEm}); {@code data}
+   * itself for most methods. A new result owns new blocks and has dropped those of {@code data}.
+   */
+  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
+    return data;
   }
 
   /** The method's fit on prepared answers. */
@@ -162,6 +176,16 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
     private EmRun(int maxIterations) {
       this.history = new double[maxIterations];
       this.converged = maxIterations == 0;
+    }
+
+    /** Number of iterations run. */
+    int iterations() {
+      return iterations;
+    }
+
+    /** The parameters of the last iteration's E-step; null when no iteration ran. */
+    double[][] eStepValue() {
+      return eStep == null ? null : eStep.value();
     }
 
     /** The fit's diagnostics, the objective named {@code objective}. */

@@ -6,7 +6,9 @@ import static org.apache.spark.sql.functions.col;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
@@ -134,6 +136,34 @@ public final class SparkCrowd {
     return answers
         .join(g, answers.col(taskColumn).cast("string").equalTo(g.col("__gold_task")), "left")
         .drop("__gold_task");
+  }
+
+  /**
+   * {@code answers} with the classifier's probabilities of {@code predictions} (the command line's
+   * layout: a {@code task} column and one {@code p_<class>} column per class; other columns are
+   * ignored) as {@code p_<class>} double columns on every answer of a predicted task; null
+   * elsewhere. The input of {@link SparkClassifierEm}.
+   *
+   * @throws CrowdInputException when {@code predictions} has no {@code task} or {@code p_} column
+   */
+  public static Dataset<Row> withPredictions(
+      Dataset<Row> answers, String taskColumn, Dataset<Row> predictions) {
+    AnswerColumns.require(predictions.schema(), "task", "task");
+    List<Column> cols = new ArrayList<>();
+    cols.add(col("task").cast("string").as("__prediction_task"));
+    for (String name : predictions.columns()) {
+      if (name.startsWith("p_") && name.length() > 2) {
+        cols.add(col(name).cast("double").as(name));
+      }
+    }
+    if (cols.size() == 1) {
+      throw new CrowdInputException(
+          "the predictions have no p_<class> columns: " + List.of(predictions.columns()));
+    }
+    Dataset<Row> p = predictions.select(cols.toArray(new Column[0]));
+    return answers
+        .join(p, answers.col(taskColumn).cast("string").equalTo(p.col("__prediction_task")), "left")
+        .drop("__prediction_task");
   }
 
   /**

@@ -38,6 +38,7 @@ class SparkAggregationTest extends SparkTestBase {
                 Map.of("maxIterations", "15"),
                 null,
                 null,
+                null,
                 out.toString(),
                 null,
                 saved.toString(),
@@ -105,6 +106,7 @@ class SparkAggregationTest extends SparkTestBase {
                 null,
                 null,
                 null,
+                null,
                 0,
                 false),
             IterationListener.NONE);
@@ -116,5 +118,52 @@ class SparkAggregationTest extends SparkTestBase {
         o.trainGoldAccuracy() * o.trainGoldTasks() + o.otherAccuracy() * others,
         1e-6);
     assertTrue(o.otherAccuracy() < 1.0, "the unseen tasks are not all right on dog");
+  }
+
+  @Test
+  void predictionsRunTheClassifierEmAndAutoStaysLocal() throws Exception {
+    Path answers = Parity.answersPath("dog");
+    Path gold = answers.resolveSibling("gold.csv");
+    Path predictions = dir.resolve("predictions.csv");
+    StringBuilder text = new StringBuilder("task,label,p_0,p_1,p_2,p_3\n");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+    for (String line : Files.readAllLines(gold).subList(1, 200)) {
+      String[] f = line.split(",");
+      int peak = random.nextDouble() < 0.8 ? Integer.parseInt(f[1]) : random.nextInt(4);
+      text.append(f[0]).append(',').append(peak);
+      for (int c = 0; c < 4; c++) {
+        text.append(',').append(c == peak ? "0.7" : "0.1");
+      }
+      text.append('\n');
+    }
+    Files.writeString(predictions, text);
+    Path out = dir.resolve("labels.csv");
+    SparkAggregation.Outcome o =
+        SparkAggregation.run(
+            new SparkAggregation.Request(
+                answers.toString(),
+                null,
+                AnswerColumns.defaults(),
+                "classifier-prior",
+                Map.of(),
+                gold.toString(),
+                null,
+                predictions.toString(),
+                out.toString(),
+                null,
+                null,
+                null,
+                0,
+                false),
+            IterationListener.NONE);
+    assertEquals("classifier-prior", o.method());
+    assertEquals(807, o.tasks());
+    assertTrue(o.goldAccuracy() > 0.8, o.toString());
+    assertEquals("task,label,p_0,p_1,p_2,p_3", Files.readAllLines(out).get(0));
+
+    IllegalArgumentException auto =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            IllegalArgumentException.class, () -> SparkMethods.withPredictions("auto", Map.of()));
+    assertTrue(auto.getMessage().contains("runs with --engine local"), auto.getMessage());
   }
 }

@@ -1,5 +1,10 @@
 package org.crowd4j.spark;
 
+import static org.apache.spark.ml.functions.vector_to_array;
+import static org.apache.spark.sql.functions.array;
+import static org.apache.spark.sql.functions.array_position;
+import static org.apache.spark.sql.functions.col;
+import static org.apache.spark.sql.functions.element_at;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,9 +17,12 @@ import java.util.regex.Pattern;
 import org.apache.spark.ml.Pipeline;
 import org.apache.spark.ml.PipelineModel;
 import org.apache.spark.ml.PipelineStage;
+import org.apache.spark.sql.Column;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.functions;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.method.Diagnostics;
 import org.junit.jupiter.api.Test;
@@ -151,6 +159,61 @@ class SparkDocExamplesTest extends SparkTestBase {
     }
   }
 
+  @Test
+  void theClassifierExampleRuns() throws Exception {
+    Parity.Data d = Parity.load(spark(), "bluebirds");
+    Dataset<Row> answers = d.frame();
+    SparkSession spark = spark();
+    Path csv = dir.resolve("predictions.csv");
+    StringBuilder text = new StringBuilder("task,label,p_0,p_1\n");
+    java.util.SplittableRandom random = new java.util.SplittableRandom(5);
+    for (int i = 0; i < d.core().numTasks(); i++) {
+      double p1 = d.gold().label(i) == 1 ? 0.5 + 0.5 * random.nextDouble() : random.nextDouble();
+      p1 = Math.round(p1 * 1000) / 1000.0;
+      text.append(d.core().tasks().name(i)).append(p1 >= 0.5 ? ",1," : ",0,");
+      text.append(Math.round((1 - p1) * 1000) / 1000.0).append(',').append(p1).append('\n');
+    }
+    Files.writeString(csv, text);
+    String predictionsCsv = csv.toString();
+
+    // example:spark-classifier
+    Dataset<Row> predictions = // task, label, p_<class>...: train --predictions-out
+        spark.read().option("header", "true").option("inferSchema", "true").csv(predictionsCsv);
+    Dataset<Row> withP =
+        answers
+            .join(
+                predictions.drop("label").withColumnRenamed("task", "ptask"),
+                col("task").equalTo(col("ptask")),
+                "left")
+            .drop("ptask");
+    SparkClassifierEmModel m = new SparkClassifierEm().setUse("annotator").fit(withP);
+    Dataset<Row> labels = m.posteriors(); // task, prediction, probability (vector)
+    double[][] classifier = m.classifierConfusion(); // [true class][class]; null for "prior"
+    Column classes = array(m.labels().stream().map(functions::lit).toArray(Column[]::new));
+    Dataset<Row> quality = // P(answer right): the posterior of the answer's label
+        withP
+            .join(labels, "task")
+            .withColumn(
+                "quality",
+                element_at(
+                    vector_to_array(col("probability"), "float64"),
+                    array_position(classes, col("label")).cast("int")));
+    // end
+
+    try {
+      assertEquals(d.core().numTasks(), labels.count());
+      assertEquals(2, classifier.length);
+      assertTrue(classifier[1][1] > 0.5, "the simulated classifier is better than chance on 1");
+      List<Row> q = quality.select("quality").collectAsList();
+      assertEquals(d.core().numAnswers(), q.size());
+      for (Row r : q) {
+        assertTrue(r.getDouble(0) >= 0 && r.getDouble(0) <= 1, r.toString());
+      }
+    } finally {
+      m.unpersist();
+    }
+  }
+
   private static final org.apache.spark.sql.types.StructType ITEMS =
       new org.apache.spark.sql.types.StructType()
           .add("item", org.apache.spark.sql.types.DataTypes.StringType);
@@ -175,6 +238,6 @@ class SparkDocExamplesTest extends SparkTestBase {
           "docs/spark.md must quote example '" + m.group(2) + "' verbatim:\n" + block);
       found++;
     }
-    assertEquals(3, found);
+    assertEquals(4, found);
   }
 }

@@ -7,6 +7,8 @@ import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Gold;
+import org.crowd4j.internal.kernel.ClassifierEmKernel;
+import org.crowd4j.internal.kernel.ClassifierEmKernel.Counts;
 import org.crowd4j.method.Describe;
 import org.crowd4j.method.FitContext;
 import org.crowd4j.method.FitProgress;
@@ -91,71 +93,49 @@ public final class ClassifierEm implements Aggregator {
     double[] p = aligned.probabilities();
     boolean[] has = aligned.has();
     boolean asAnnotator = options.use() == Use.ANNOTATOR;
-    Gold gold = context.gold();
-    double[] alpha = pseudoCounts(k, options.confusionPrior());
+    int[] gold = goldLabels(context.gold(), n);
+    int[] off = data.taskOffsets();
+    int[] worker = data.workerColumn();
+    int[] label = data.labelColumn();
+    double[] alpha = ClassifierEmKernel.pseudoCounts(k, options.confusionPrior());
 
     double[] q = new double[n * k];
-    double[] counts = new double[k];
+    double[] labelCounts = new double[k];
+    Counts counts = freshCounts(workers, k, asAnnotator, alpha);
     for (int i = 0; i < n; i++) {
       if (data.taskSize(i) == 0 && has[i]) {
         System.arraycopy(p, i * k, q, i * k, k);
       } else {
-        data.labelCounts(i, counts);
-        System.arraycopy(counts, 0, q, i * k, k);
+        data.labelCounts(i, labelCounts);
+        System.arraycopy(labelCounts, 0, q, i * k, k);
       }
       Posteriors.normalizeInPlace(q, i * k, k);
-      clamp(q, i, k, gold);
+      if (gold[i] >= 0) {
+        java.util.Arrays.fill(q, i * k, i * k + k, 0.0);
+        q[i * k + gold[i]] = 1;
+      }
+      ClassifierEmKernel.accumulate(off, worker, label, i, k, p, has[i], q, counts);
     }
 
     double[] logConf = new double[workers * k * k];
-    double[] logModel = new double[k * k];
+    double[] logModel = asAnnotator ? new double[k * k] : null;
+    double[] rho = new double[k];
     double[] logRho = new double[k];
-    double[] s = new double[k];
     FitProgress progress =
         FitProgress.ascent(name(), options.maxIterations(), options.tol(), context.listener());
-    double[] rho = new double[k];
     boolean more = options.maxIterations() > 0;
+    double logPrior = mStep(counts, n, k, alpha, logConf, logModel, rho, logRho);
     while (more) {
-      double logPrior = mStep(data, q, alpha, logConf);
-      if (asAnnotator) {
-        logPrior += modelStep(q, p, has, alpha, k, logModel);
-      }
-      meanPosterior(q, n, k, rho);
-      for (int z = 0; z < k; z++) {
-        logRho[z] = Math.log(Math.max(rho[z], 1e-300));
-      }
-      double logLikelihood = 0;
-      for (int i = 0; i < n; i++) {
-        for (int z = 0; z < k; z++) {
-          double v = has[i] && !asAnnotator ? Math.log(p[i * k + z]) : logRho[z];
-          if (asAnnotator && has[i]) {
-            for (int l = 0; l < k; l++) {
-              v += p[i * k + l] * logModel[z * k + l];
-            }
-          }
-          s[z] = v;
-        }
-        for (int a = data.taskStart(i); a < data.taskEnd(i); a++) {
-          int base = data.worker(a) * k * k + data.label(a);
-          for (int z = 0; z < k; z++) {
-            s[z] += logConf[base + z * k];
-          }
-        }
-        if (gold != null && gold.hasKnown(i)) {
-          logLikelihood += s[gold.label(i)];
-          clamp(q, i, k, gold);
-        } else {
-          logLikelihood += Posteriors.softmaxInPlace(s, 0, k);
-          System.arraycopy(s, 0, q, i * k, k);
-        }
-      }
+      counts = freshCounts(workers, k, asAnnotator, alpha);
+      double logLikelihood =
+          ClassifierEmKernel.sweep(
+              off, worker, label, 0, n, k, p, has, logRho, logModel, logConf, gold, q, counts);
       more = progress.record((logLikelihood + logPrior) / Math.max(1, data.numAnswers()));
+      if (more) {
+        logPrior = mStep(counts, n, k, alpha, logConf, logModel, rho, logRho);
+      }
     }
     double[] conf = new double[logConf.length];
-    if (options.maxIterations() == 0) {
-      mStep(data, q, alpha, logConf);
-      meanPosterior(q, n, k, rho);
-    }
     for (int j = 0; j < conf.length; j++) {
       conf[j] = Math.exp(logConf[j]);
     }
@@ -169,96 +149,48 @@ public final class ClassifierEm implements Aggregator {
         Provenance.of(name(), options, data::digest, start));
   }
 
-  /** The annotators' log confusions from {@code q}; returns their log Dirichlet prior. */
-  private static double mStep(CrowdDataset data, double[] q, double[] alpha, double[] logConf) {
-    int k = data.numLabels();
-    int workers = data.numWorkers();
+  /** Statistics that start at the pseudo-counts (the rows of every confusion), ρ at 0. */
+  private static Counts freshCounts(int workers, int k, boolean withModel, double[] alpha) {
+    Counts c = new Counts(workers, k, withModel);
     for (int w = 0; w < workers; w++) {
-      System.arraycopy(alpha, 0, logConf, w * k * k, k * k);
+      System.arraycopy(alpha, 0, c.worker, w * k * k, k * k);
     }
-    for (int a = 0; a < data.numAnswers(); a++) {
-      int qi = data.task(a) * k;
-      int base = data.worker(a) * k * k + data.label(a);
-      for (int z = 0; z < k; z++) {
-        logConf[base + z * k] += q[qi + z];
-      }
+    if (withModel) {
+      System.arraycopy(alpha, 0, c.model, 0, k * k);
     }
-    double logPrior = 0;
-    for (int row = 0; row < workers * k; row++) {
-      logPrior += normalizeLogRow(logConf, row * k, k, alpha, (row % k) * k);
-    }
-    return logPrior;
-  }
-
-  /** The classifier's log confusion from {@code q}; returns its log Dirichlet prior. */
-  private static double modelStep(
-      double[] q, double[] p, boolean[] has, double[] alpha, int k, double[] logModel) {
-    System.arraycopy(alpha, 0, logModel, 0, k * k);
-    for (int i = 0; i < has.length; i++) {
-      if (!has[i]) {
-        continue;
-      }
-      for (int z = 0; z < k; z++) {
-        double qz = q[i * k + z];
-        for (int l = 0; l < k; l++) {
-          logModel[z * k + l] += qz * p[i * k + l];
-        }
-      }
-    }
-    double logPrior = 0;
-    for (int z = 0; z < k; z++) {
-      logPrior += normalizeLogRow(logModel, z * k, k, alpha, z * k);
-    }
-    return logPrior;
+    return c;
   }
 
   /**
-   * Turns the counts {@code c[off .. off+k)} into log probabilities; returns Σ_l α_l log π_l, the
-   * row's log Dirichlet prior up to a constant.
+   * The MAP M-step from {@code counts} (pseudo-counts included): log confusions of the annotators
+   * and, when {@code logModel} is not null, of the classifier, and ρ with its log; returns their
+   * log Dirichlet prior.
    */
-  private static double normalizeLogRow(double[] c, int off, int k, double[] alpha, int alphaOff) {
-    double sum = 0;
-    for (int l = 0; l < k; l++) {
-      sum += c[off + l];
+  private static double mStep(
+      Counts counts,
+      int n,
+      int k,
+      double[] alpha,
+      double[] logConf,
+      double[] logModel,
+      double[] rho,
+      double[] logRho) {
+    double logPrior =
+        ClassifierEmKernel.logConfusions(
+            counts.worker, counts.worker.length / k, k, alpha, false, logConf);
+    if (logModel != null) {
+      logPrior += ClassifierEmKernel.logConfusions(counts.model, k, k, alpha, false, logModel);
     }
-    double logSum = Math.log(sum);
-    double logPrior = 0;
-    for (int l = 0; l < k; l++) {
-      double v = Math.log(c[off + l]) - logSum;
-      c[off + l] = v;
-      logPrior += alpha[alphaOff + l] * v;
-    }
+    ClassifierEmKernel.rho(counts.rho, n, rho, logRho);
     return logPrior;
   }
 
-  private static void meanPosterior(double[] q, int n, int k, double[] rho) {
-    java.util.Arrays.fill(rho, 0);
+  /** Task i's known label, −1 where there is none. */
+  private static int[] goldLabels(Gold gold, int n) {
+    int[] out = new int[n];
     for (int i = 0; i < n; i++) {
-      for (int z = 0; z < k; z++) {
-        rho[z] += q[i * k + z];
-      }
+      out[i] = gold != null && gold.hasKnown(i) ? gold.label(i) : -1;
     }
-    for (int z = 0; z < k; z++) {
-      rho[z] = n == 0 ? 1.0 / k : rho[z] / n;
-    }
-  }
-
-  private static void clamp(double[] q, int i, int k, Gold gold) {
-    if (gold != null && gold.hasKnown(i)) {
-      for (int z = 0; z < k; z++) {
-        q[i * k + z] = z == gold.label(i) ? 1 : 0;
-      }
-    }
-  }
-
-  /** α[z, l]: {@code total} pseudo-counts per row, half on the diagonal, half spread evenly. */
-  static double[] pseudoCounts(int k, double total) {
-    double[] a = new double[k * k];
-    for (int z = 0; z < k; z++) {
-      for (int l = 0; l < k; l++) {
-        a[z * k + l] = total * (0.5 / k + (z == l ? 0.5 : 0));
-      }
-    }
-    return a;
+    return out;
   }
 }

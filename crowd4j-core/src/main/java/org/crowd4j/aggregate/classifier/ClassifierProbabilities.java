@@ -4,6 +4,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.IntFunction;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
 
@@ -86,14 +87,23 @@ public final class ClassifierProbabilities {
    * @throws IllegalArgumentException when no class is shared with the answers
    */
   public Aligned alignedTo(CrowdDataset data) {
-    int n = data.numTasks();
-    int k = data.numLabels();
-    int[] column = columns(data);
-    double[] p = new double[n * k];
-    boolean[] has = new boolean[n];
+    return alignedTo(data.numTasks(), i -> data.tasks().name(i), data.labels().names());
+  }
+
+  /**
+   * The probabilities of the tasks {@code taskName(0 .. numTasks)} over the classes {@code labels},
+   * aligned as {@link #alignedTo(CrowdDataset)} aligns them.
+   *
+   * @throws IllegalArgumentException when no class is shared with {@code labels}
+   */
+  public Aligned alignedTo(int numTasks, IntFunction<String> taskName, List<String> labels) {
+    int k = labels.size();
+    int[] column = columns(labels);
+    double[] p = new double[numTasks * k];
+    boolean[] has = new boolean[numTasks];
     int covered = 0;
-    for (int i = 0; i < n; i++) {
-      Integer r = rowOf.get(data.tasks().name(i));
+    for (int i = 0; i < numTasks; i++) {
+      Integer r = rowOf.get(taskName.apply(i));
       if (r != null) {
         has[i] = true;
         covered++;
@@ -103,13 +113,13 @@ public final class ClassifierProbabilities {
     return new Aligned(p, has, covered);
   }
 
-  /** For each of {@code data}'s classes its column here (−1: none). */
-  private int[] columns(CrowdDataset data) {
-    int k = data.numLabels();
+  /** For each of {@code labels} its column here (−1: none). */
+  private int[] columns(List<String> labels) {
+    int k = labels.size();
     int[] column = new int[k];
     boolean shared = false;
     for (int c = 0; c < k; c++) {
-      column[c] = classes.id(data.labels().name(c));
+      column[c] = classes.id(labels.get(c));
       shared |= column[c] >= 0;
     }
     if (!shared) {
@@ -117,7 +127,7 @@ public final class ClassifierProbabilities {
           "the predictions' classes "
               + classes.names()
               + " share none with the answers' "
-              + data.labels().names());
+              + labels);
     }
     return column;
   }
@@ -149,7 +159,7 @@ public final class ClassifierProbabilities {
     rowOf.forEach((task, r) -> names[r] = task);
     List<String> tasks = new java.util.ArrayList<>();
     double[] p = new double[0];
-    int[] column = columns(data);
+    int[] column = columns(data.labels().names());
     for (int r = 0; r < names.length; r++) {
       if (data.tasks().id(names[r]) >= 0) {
         continue;
