@@ -111,8 +111,8 @@ final class AggregateCommand implements Callable<Integer> {
               + " e.g. from train --predictions-out) to combine with the answers; --method is then"
               + " one of "
               + "auto, classifier-annotator, classifier-prior, crowdlab"
-              + " (auto: the way that best predicts held-out answers; with --engine spark:"
-              + " classifier-annotator or classifier-prior).")
+              + " (auto: the way that best predicts held-out answers; with --engine spark all but"
+              + " auto).")
   Path predictions;
 
   @Option(
@@ -232,7 +232,7 @@ final class AggregateCommand implements Callable<Integer> {
                 + " only");
       }
       Checks.inputsExist(spec, "--predictions", predictions);
-      return runSpark(Map.of(), outw, err); // classifier-annotator or classifier-prior
+      return runSpark(Map.of(), outw, err); // classifier-annotator, classifier-prior or crowdlab
     }
     engine.refuseSparkOptions(spec.commandLine());
     if (sparkModelOut != null) {

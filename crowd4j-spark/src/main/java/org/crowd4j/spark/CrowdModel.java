@@ -231,11 +231,13 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends FittedModel<M>
   }
 
   /**
-   * New answers with what the scorer reads from other columns of {@code answers} joined into the
-   * blocks ({@link SparkAggregator#withInputs}); {@code data} itself for most methods.
+   * New answers with the classifier's probabilities of {@code answers} joined into the blocks for a
+   * model that reads them ({@link HasPredictionPrefix}); {@code data} itself for the others.
    */
-  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
-    return data;
+  private PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
+    return this instanceof HasPredictionPrefix<?> p
+        ? TaskPredictions.attach(data, answers, getTaskCol(), p.getPredictionPrefix())
+        : data;
   }
 
   /** The answer columns for {@code schema}: the gold column only when it is there. */
@@ -257,6 +259,9 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends FittedModel<M>
   @Override
   public StructType transformSchema(StructType schema) {
     columns(schema).validate(schema, needsWorkers());
+    if (this instanceof HasPredictionPrefix<?> p) {
+      TaskPredictions.classes(schema, p.getPredictionPrefix());
+    }
     return outputSchema();
   }
 

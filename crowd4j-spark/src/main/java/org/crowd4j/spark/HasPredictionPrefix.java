@@ -5,7 +5,9 @@ import org.apache.spark.ml.param.Param;
 /**
  * The param {@code predictionPrefix}: the prefix of the answer columns that hold a classifier's
  * probability of each class ({@code p_} gives {@code p_cat, p_dog}), read by {@link
- * SparkClassifierEm} and its model ({@link TaskPredictions}).
+ * SparkClassifierEm}, {@link SparkCrowdLab} and their models: their answers must have the columns
+ * ({@code transformSchema}), and the fit and {@code transform} join them into the answer blocks
+ * ({@link TaskPredictions}).
  *
  * @param <T> the stage itself, returned by the setter
  */

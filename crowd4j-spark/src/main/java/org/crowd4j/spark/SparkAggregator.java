@@ -69,6 +69,9 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
   @Override
   public StructType transformSchema(StructType schema) {
     columns().validate(schema, true);
+    if (this instanceof HasPredictionPrefix<?> p) {
+      TaskPredictions.classes(schema, p.getPredictionPrefix());
+    }
     return CrowdModel.outputSchema(getTaskCol(), getPredictionCol(), getProbabilityCol());
   }
 
@@ -114,12 +117,14 @@ public abstract class SparkAggregator<M extends CrowdModel<M>, E extends SparkAg
   }
 
   /**
-   * The prepared answers with what the method reads from other columns of {@code answers} joined
-   * into the blocks (the classifier's probabilities of {@link SparkClassifierEm}); {@code data}
-   * itself for most methods. A new result owns new blocks and has dropped those of {@code data}.
+   * The prepared answers with the classifier's probabilities of {@code answers} joined into the
+   * blocks for a method that reads them ({@link HasPredictionPrefix}); {@code data} itself for the
+   * others. A new result owns new blocks and has dropped those of {@code data}.
    */
-  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
-    return data;
+  private PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
+    return this instanceof HasPredictionPrefix<?> p
+        ? TaskPredictions.attach(data, answers, getTaskCol(), p.getPredictionPrefix())
+        : data;
   }
 
   /** The method's fit on prepared answers. */

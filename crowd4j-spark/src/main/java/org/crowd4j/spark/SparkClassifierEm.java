@@ -7,9 +7,6 @@ import org.apache.spark.ml.param.Param;
 import org.apache.spark.ml.param.ParamValidators;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.classifier.ClassifierEm;
 import org.crowd4j.aggregate.classifier.ClassifierEm.Use;
@@ -133,21 +130,6 @@ public final class SparkClassifierEm
   public SparkClassifierEm setOptions(Record options) {
     ClassifierEm.Options o = expect(options, ClassifierEm.Options.class);
     return OptionSetter.setAll(this, o);
-  }
-
-  /**
-   * Checks the answer columns and the prediction columns ({@link #predictionPrefix()}, numeric).
-   */
-  @Override
-  public StructType transformSchema(StructType schema) {
-    StructType out = super.transformSchema(schema);
-    TaskPredictions.classes(schema, getPredictionPrefix());
-    return out;
-  }
-
-  @Override
-  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
-    return TaskPredictions.attach(data, answers, getTaskCol(), getPredictionPrefix());
   }
 
   @Override

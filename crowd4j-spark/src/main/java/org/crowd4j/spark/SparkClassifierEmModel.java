@@ -2,9 +2,6 @@ package org.crowd4j.spark;
 
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.util.MLReader;
-import org.apache.spark.sql.Dataset;
-import org.apache.spark.sql.Row;
-import org.apache.spark.sql.types.StructType;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
 
@@ -73,18 +70,6 @@ public final class SparkClassifierEmModel extends CrowdModel<SparkClassifierEmMo
       SparkClassifierEm.sweep(b, eStep.value(), k, asAnnotator, null, post);
       return post;
     };
-  }
-
-  @Override
-  public StructType transformSchema(StructType schema) {
-    StructType out = super.transformSchema(schema);
-    TaskPredictions.classes(schema, getPredictionPrefix());
-    return out;
-  }
-
-  @Override
-  PreparedAnswers withInputs(PreparedAnswers data, Dataset<Row> answers) {
-    return TaskPredictions.attach(data, answers, getTaskCol(), getPredictionPrefix());
   }
 
   @Override

@@ -38,16 +38,16 @@ public final class SparkMethods {
 
   /** The methods that combine a classifier's probabilities with the answers on Spark. */
   public static final List<String> WITH_PREDICTIONS =
-      List.of("classifier-annotator", "classifier-prior");
+      List.of("classifier-annotator", "classifier-prior", "crowdlab");
 
   /**
    * The Spark implementation of {@code name}, one of {@link #WITH_PREDICTIONS}, with its default
    * options.
    *
-   * @throws IllegalArgumentException for another name (the held-out choice and CROWDLAB run on one
-   *     machine) or any option override
+   * @throws IllegalArgumentException for another name (the held-out choice runs on one machine) or
+   *     any option override
    */
-  public static SparkClassifierEm withPredictions(String name, Map<String, String> overrides) {
+  public static SparkAggregator<?, ?> withPredictions(String name, Map<String, String> overrides) {
     if (!WITH_PREDICTIONS.contains(name)) {
       throw new IllegalArgumentException(
           "with predictions on Spark the method is one of "
@@ -59,7 +59,9 @@ public final class SparkMethods {
     if (!overrides.isEmpty()) {
       throw new IllegalArgumentException("no options apply with predictions: " + overrides);
     }
-    return new SparkClassifierEm().setUse(name.substring("classifier-".length()));
+    return name.equals("crowdlab")
+        ? new SparkCrowdLab()
+        : new SparkClassifierEm().setUse(name.substring("classifier-".length()));
   }
 
   /** The names of the methods that run on Spark. */

@@ -20,6 +20,7 @@ import org.crowd4j.aggregate.AggregationResult;
 import org.crowd4j.aggregate.classifier.ClassifierEm;
 import org.crowd4j.aggregate.classifier.ClassifierEm.Use;
 import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
+import org.crowd4j.aggregate.classifier.CrowdLab;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.method.FitContext;
 import org.junit.jupiter.api.Test;
@@ -28,8 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Acceptance: {@link SparkClassifierEm} gives the core {@link ClassifierEm}'s posteriors within
  * 1e-9, the same labels and iteration counts, on shared crowds with a simulated classifier (both
- * ways, with and without gold); its model transforms the fitted answers into its posteriors, saves
- * and loads; bad prediction columns fail with a message naming them.
+ * ways, with and without gold), and {@link SparkCrowdLab} the core {@link CrowdLab}'s; its model
+ * transforms the fitted answers into its posteriors, saves and loads; bad prediction columns fail
+ * with a message naming them.
  */
 class SparkClassifierEmTest extends SparkTestBase {
   private static final double TOLERANCE = 1e-9;
@@ -138,6 +140,43 @@ class SparkClassifierEmTest extends SparkTestBase {
   void classifierAsPriorMatchesTheCore() {
     check("bluebirds", Use.PRIOR, true);
     check("labelme", Use.PRIOR, false);
+  }
+
+  @Test
+  void crowdLabMatchesTheCoreAndSavesAndLoads(@TempDir Path dir) throws java.io.IOException {
+    for (String name : List.of("bluebirds", "labelme")) {
+      Parity.Data d = Parity.load(spark(), name);
+      Simulated p = simulated(d, 5);
+      boolean withGold = name.equals("labelme");
+      if (withGold) {
+        d = Parity.withHalfGold(spark(), d);
+      }
+      AggregationResult expected =
+          new CrowdLab(p.core())
+              .fit(d.core(), withGold ? FitContext.withGold(d.gold()) : FitContext.none());
+      SparkCrowdLab estimator = new SparkCrowdLab();
+      if (withGold) {
+        estimator.setGoldCol("gold");
+      }
+      Dataset<Row> frame = withPredictions(d, p);
+      SparkCrowdLabModel model = estimator.fit(frame);
+      try {
+        Parity.Diff diff = Parity.compare(expected, model);
+        Parity.record("crowdlab" + (withGold ? " + gold" : ""), name, diff);
+        assertTrue(diff.maxAbs() <= TOLERANCE && diff.labelMismatches() == 0, name + ": " + diff);
+        assertTrue(Parity.answerConfusionDiff(expected, d.core(), model) <= TOLERANCE);
+        assertArrayEquals(expected.classPriors(), model.classPriors(), TOLERANCE);
+        double[][] fitted = sorted(model.posteriors());
+        assertArrayEquals(fitted, sorted(model.transform(frame)));
+        String path = dir.resolve(name).toString();
+        model.write().overwrite().save(path);
+        SparkCrowdLabModel loaded = SparkCrowdLabModel.load(path);
+        assertArrayEquals(fitted, sorted(loaded.transform(frame)));
+        assertEquals(model.classifierWeight(), loaded.classifierWeight(), 0.0);
+      } finally {
+        model.unpersist();
+      }
+    }
   }
 
   @Test

@@ -18,6 +18,7 @@ import org.crowd4j.aggregate.MethodSelection;
 import org.crowd4j.aggregate.Posteriors;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.data.Vocabulary;
+import org.crowd4j.internal.kernel.CrowdLabKernel;
 import org.crowd4j.io.CrowdFormatException;
 import org.crowd4j.io.PredictionsReader;
 import org.crowd4j.simulate.SyntheticCrowd;
@@ -55,10 +56,23 @@ class ClassifierConsensusTest {
     // others on its task: (1/2 + 1/2 + 0 + 1 + 1 + 1 + 1/2 + 0 + 1/2) / 9 = 5/9.
     CrowdDataset data = small();
     ClassifierProbabilities.Aligned aligned = smallPredictions().alignedTo(data);
-    CrowdLab.Weights w = CrowdLab.weights(data, aligned.probabilities(), aligned.has());
-    assertEquals(5.0 / 9, w.agreement(), 1e-12);
-    assertArrayEquals(new double[] {1, 1e-6, 1e-6}, w.annotator(), 1e-15);
-    assertEquals(1e-6 * Math.sqrt(3), w.model(), 1e-15);
+    double[] head = new double[CrowdLabKernel.headLength(2)];
+    double[] perWorker = new double[2 * data.numWorkers()];
+    CrowdLabKernel.tally(
+        data.taskOffsets(),
+        data.workerColumn(),
+        data.labelColumn(),
+        0,
+        data.numTasks(),
+        2,
+        aligned.probabilities(),
+        aligned.has(),
+        head,
+        perWorker);
+    double[][] w = CrowdLabKernel.weights(head, perWorker, 2, data.numAnswers(), data.numTasks());
+    assertEquals(5.0 / 9, w[1][1], 1e-12);
+    assertArrayEquals(new double[] {1, 1e-6, 1e-6}, w[0], 1e-15);
+    assertEquals(1e-6 * Math.sqrt(3), w[1][0], 1e-15);
     AggregationResult r = new CrowdLab(smallPredictions()).fit(data);
     double e = 1e-6;
     double m = 1e-6 * Math.sqrt(3);
