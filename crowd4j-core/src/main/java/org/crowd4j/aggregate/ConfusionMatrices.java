@@ -73,13 +73,10 @@ public final class ConfusionMatrices implements WorkerModel {
   public static ConfusionMatrices against(CrowdDataset data, double[] post) {
     int k = data.numLabels();
     int workers = data.numWorkers();
+    double[] alpha = pseudoCounts(k, PSEUDO_COUNTS);
     double[] c = new double[workers * k * k];
     for (int w = 0; w < workers; w++) {
-      for (int z = 0; z < k; z++) {
-        for (int l = 0; l < k; l++) {
-          c[(w * k + z) * k + l] = PSEUDO_COUNTS * (0.5 / k + (z == l ? 0.5 : 0));
-        }
-      }
+      System.arraycopy(alpha, 0, c, w * k * k, k * k);
     }
     for (int a = 0; a < data.numAnswers(); a++) {
       int i = data.task(a);
@@ -89,15 +86,37 @@ public final class ConfusionMatrices implements WorkerModel {
         c[(w * k + z) * k + l] += post[i * k + z];
       }
     }
+    return ofCounts(workers, k, c);
+  }
+
+  /**
+   * The matrices whose rows are those of {@code counts} ({@code [w][k][l]}, pseudo-counts included)
+   * normalised; {@code counts} is normalised in place.
+   */
+  public static ConfusionMatrices ofCounts(int workers, int k, double[] counts) {
     for (int row = 0; row < workers * k; row++) {
       double s = 0;
       for (int l = 0; l < k; l++) {
-        s += c[row * k + l];
+        s += counts[row * k + l];
       }
       for (int l = 0; l < k; l++) {
-        c[row * k + l] /= s;
+        counts[row * k + l] /= s;
       }
     }
-    return new ConfusionMatrices(workers, k, c);
+    return new ConfusionMatrices(workers, k, counts);
+  }
+
+  /**
+   * α[z, l], a Dirichlet prior on a confusion matrix: {@code total} pseudo-counts per row, half on
+   * the diagonal, half spread evenly.
+   */
+  public static double[] pseudoCounts(int k, double total) {
+    double[] a = new double[k * k];
+    for (int z = 0; z < k; z++) {
+      for (int l = 0; l < k; l++) {
+        a[z * k + l] = total * (0.5 / k + (z == l ? 0.5 : 0));
+      }
+    }
+    return a;
   }
 }

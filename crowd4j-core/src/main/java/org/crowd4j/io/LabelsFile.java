@@ -4,12 +4,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.crowd4j.aggregate.classifier.ClassifierProbabilities;
 import org.crowd4j.data.Vocabulary;
 
 /**
  * Aggregated labels as {@code aggregate --out} writes them: {@code task,label[,p_<class>...]}, read
  * under the strict rules ({@link CsvRecords}); each {@code p_} field a probability, a row's summing
- * to 1 within {@value #SUM_TOLERANCE} (room for values written with a few digits).
+ * to 1 within {@value ClassifierProbabilities#SUM_TOLERANCE} (room for values written with a few
+ * digits).
  *
  * @param tasks task ids, in file order
  * @param labels the label of each task
@@ -19,9 +21,6 @@ import org.crowd4j.data.Vocabulary;
  */
 public record LabelsFile(
     List<String> tasks, List<String> labels, Vocabulary classes, double[] probabilities) {
-  /** How far a row's probabilities may sum from 1. */
-  public static final double SUM_TOLERANCE = 0.01;
-
   /** Validates and copies. */
   public LabelsFile {
     tasks = List.copyOf(tasks);
@@ -93,7 +92,7 @@ public record LabelsFile(
       }
       sum += p[j];
     }
-    if (p.length > 0 && Math.abs(sum - 1) > SUM_TOLERANCE) {
+    if (p.length > 0 && Math.abs(sum - 1) > ClassifierProbabilities.SUM_TOLERANCE) {
       throw in.error(null, "the p_ fields sum to " + sum + ", not 1: they are not probabilities");
     }
     return p;

@@ -145,7 +145,7 @@ public final class SparkClassifierEm
     int k2 = k * k;
     int numWorkers = data.numWorkers;
     int head = k + (asAnnotator ? k2 : 0);
-    double[] alpha = ClassifierEmKernel.pseudoCounts(k, o.confusionPrior());
+    double[] alpha = ConfusionMatrices.pseudoCounts(k, o.confusionPrior());
     Driver driver = new Driver(numWorkers, k, asAnnotator, alpha, data.numTasks);
     driver.mStep(
         PartialSums.total(
@@ -153,12 +153,7 @@ public final class SparkClassifierEm
                 data,
                 (b, post) -> {
                   Counts c = new Counts(b.numLocalWorkers(), k, asAnnotator);
-                  double[] p = b.taskValue();
-                  boolean[] has = TaskPredictions.has(p, b.numTasks(), k);
-                  for (int i = 0; i < b.numTasks(); i++) {
-                    ClassifierEmKernel.accumulate(
-                        b.off(), b.worker(), b.label(), i, k, p, has[i], post, c);
-                  }
+                  accumulate(b, post, c);
                   return sums(b, c, k, Double.NaN);
                 }),
             head,
@@ -228,6 +223,23 @@ public final class SparkClassifierEm
         logModel,
         b.gather(params[1], k * k),
         b.gold(),
+        post,
+        counts);
+  }
+
+  /** Adds every task's M-step statistics under the posteriors {@code post} to {@code counts}. */
+  static void accumulate(AnswerBlock b, double[] post, Counts counts) {
+    int k = b.numLabels();
+    double[] p = b.taskValue();
+    ClassifierEmKernel.accumulateTasks(
+        b.off(),
+        b.worker(),
+        b.label(),
+        0,
+        b.numTasks(),
+        k,
+        p,
+        TaskPredictions.has(p, b.numTasks(), k),
         post,
         counts);
   }

@@ -25,6 +25,7 @@ import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
@@ -151,10 +152,9 @@ public final class SparkCrowd {
     AnswerColumns.require(predictions.schema(), "task", "task");
     List<Column> cols = new ArrayList<>();
     cols.add(col("task").cast("string").as("__prediction_task"));
-    for (String name : predictions.columns()) {
-      if (name.startsWith("p_") && name.length() > 2) {
-        cols.add(col(name).cast("double").as(name));
-      }
+    for (StructField f :
+        TaskPredictions.columns(predictions.schema(), HasPredictionPrefix.DEFAULT)) {
+      cols.add(col(f.name()).cast("double").as(f.name()));
     }
     if (cols.size() == 1) {
       throw new CrowdInputException(

@@ -1,13 +1,11 @@
 package org.crowd4j.spark;
 
-import java.util.Arrays;
 import java.util.List;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.util.DefaultParamsReader;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.classifier.CrowdLab;
-import org.crowd4j.internal.kernel.ClassifierEmKernel;
 import org.crowd4j.internal.kernel.ClassifierEmKernel.Counts;
 import org.crowd4j.internal.kernel.CrowdLabKernel;
 import org.crowd4j.method.NoOptions;
@@ -108,28 +106,22 @@ public final class SparkCrowdLab extends SparkAggregator<SparkCrowdLabModel, Spa
               b -> {
                 double[] post = scorer.score(b);
                 Counts c = new Counts(b.numLocalWorkers(), k, false);
-                double[] p = b.taskValue();
-                boolean[] has = TaskPredictions.has(p, b.numTasks(), k);
-                for (int i = 0; i < b.numTasks(); i++) {
-                  ClassifierEmKernel.accumulate(
-                      b.off(), b.worker(), b.label(), i, k, p, has[i], post, c);
-                }
+                SparkClassifierEm.accumulate(b, post, c);
                 return new PartialSums(c.rho, b.workerIds(), c.worker, k * k);
               });
       double[][] counts = PartialSums.total(sums, k, data.numWorkers, k * k);
-      double[] confusion = against(counts[1], k);
+      ConfusionMatrices matrices = against(counts[1], data.numWorkers, k);
       double[] prior = new double[k];
       for (int z = 0; z < k; z++) {
         prior[z] = counts[0][z] / Math.max(1, data.numTasks);
       }
-      ConfusionMatrices matrices = new ConfusionMatrices(data.numWorkers, k, confusion);
       ModelState state =
           new ModelState.Builder(data, name())
               .eStep(eStep, 0, 1)
               .classPriors(prior)
-              .column(WorkerColumn.number("weight", Arrays.copyOf(weights[0], weights[0].length)))
+              .column(WorkerColumn.number("weight", weights[0]))
               .column(WorkerColumn.number("skill", matrices.skills()))
-              .column(WorkerColumn.matrix("confusion", k, confusion))
+              .column(WorkerColumn.matrix("confusion", k, matrices.toArray()))
               .build();
       ok = true;
       return state;
@@ -144,19 +136,11 @@ public final class SparkCrowdLab extends SparkAggregator<SparkCrowdLabModel, Spa
    * The confusions against the posteriors from their summed counts {@code [w][z][l]}: the core's
    * pseudo-counts added, each row normalised ({@link ConfusionMatrices#against}).
    */
-  private static double[] against(double[] counts, int k) {
-    double[] alpha = ClassifierEmKernel.pseudoCounts(k, ConfusionMatrices.PSEUDO_COUNTS);
-    double[] out = new double[counts.length];
-    for (int row = 0; row < counts.length / k; row++) {
-      double s = 0;
-      for (int l = 0; l < k; l++) {
-        out[row * k + l] = alpha[(row % k) * k + l] + counts[row * k + l];
-        s += out[row * k + l];
-      }
-      for (int l = 0; l < k; l++) {
-        out[row * k + l] /= s;
-      }
+  private static ConfusionMatrices against(double[] counts, int workers, int k) {
+    double[] alpha = ConfusionMatrices.pseudoCounts(k, ConfusionMatrices.PSEUDO_COUNTS);
+    for (int j = 0; j < counts.length; j++) {
+      counts[j] += alpha[j % (k * k)];
     }
-    return out;
+    return ConfusionMatrices.ofCounts(workers, k, counts);
   }
 }

@@ -42,15 +42,13 @@ final class TaskPredictions {
    */
   static List<String> classes(StructType schema, String prefix) {
     List<String> classes = new ArrayList<>();
-    for (StructField f : schema.fields()) {
-      if (f.name().startsWith(prefix) && f.name().length() > prefix.length()) {
-        DataType t = f.dataType();
-        if (!(t instanceof NumericType)) {
-          throw new CrowdInputException(
-              "the prediction column '" + f.name() + "' is " + t.simpleString() + ", not a number");
-        }
-        classes.add(f.name().substring(prefix.length()));
+    for (StructField f : columns(schema, prefix)) {
+      DataType t = f.dataType();
+      if (!(t instanceof NumericType)) {
+        throw new CrowdInputException(
+            "the prediction column '" + f.name() + "' is " + t.simpleString() + ", not a number");
       }
+      classes.add(f.name().substring(prefix.length()));
     }
     if (classes.isEmpty()) {
       throw new CrowdInputException(
@@ -61,6 +59,17 @@ final class TaskPredictions {
               + ": join the classifier's probabilities onto the answers by task");
     }
     return classes;
+  }
+
+  /** The columns of {@code schema} named {@code prefix} and a class, in column order. */
+  static List<StructField> columns(StructType schema, String prefix) {
+    List<StructField> out = new ArrayList<>();
+    for (StructField f : schema.fields()) {
+      if (f.name().startsWith(prefix) && f.name().length() > prefix.length()) {
+        out.add(f);
+      }
+    }
+    return out;
   }
 
   /**

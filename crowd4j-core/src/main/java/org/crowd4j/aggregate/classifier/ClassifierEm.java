@@ -93,11 +93,11 @@ public final class ClassifierEm implements Aggregator {
     double[] p = aligned.probabilities();
     boolean[] has = aligned.has();
     boolean asAnnotator = options.use() == Use.ANNOTATOR;
-    int[] gold = goldLabels(context.gold(), n);
+    int[] gold = context.gold() == null ? null : context.gold().labels();
     int[] off = data.taskOffsets();
     int[] worker = data.workerColumn();
     int[] label = data.labelColumn();
-    double[] alpha = ClassifierEmKernel.pseudoCounts(k, options.confusionPrior());
+    double[] alpha = ConfusionMatrices.pseudoCounts(k, options.confusionPrior());
 
     double[] q = new double[n * k];
     double[] labelCounts = new double[k];
@@ -110,7 +110,7 @@ public final class ClassifierEm implements Aggregator {
         System.arraycopy(labelCounts, 0, q, i * k, k);
       }
       Posteriors.normalizeInPlace(q, i * k, k);
-      if (gold[i] >= 0) {
+      if (gold != null && gold[i] >= 0) {
         java.util.Arrays.fill(q, i * k, i * k + k, 0.0);
         q[i * k + gold[i]] = 1;
       }
@@ -183,14 +183,5 @@ public final class ClassifierEm implements Aggregator {
     }
     ClassifierEmKernel.rho(counts.rho, n, rho, logRho);
     return logPrior;
-  }
-
-  /** Task i's known label, −1 where there is none. */
-  private static int[] goldLabels(Gold gold, int n) {
-    int[] out = new int[n];
-    for (int i = 0; i < n; i++) {
-      out[i] = gold != null && gold.hasKnown(i) ? gold.label(i) : -1;
-    }
-    return out;
   }
 }

@@ -57,11 +57,7 @@ public final class CrowdLab implements Aggregator {
     double[] perWorker = new double[2 * data.numWorkers()];
     CrowdLabKernel.tally(off, worker, label, 0, n, k, p, has, head, perWorker);
     double[][] weights = CrowdLabKernel.weights(head, perWorker, k, data.numAnswers(), n);
-    int[] gold = new int[n];
-    Gold known = context.gold();
-    for (int i = 0; i < n; i++) {
-      gold[i] = known != null && known.hasKnown(i) ? known.label(i) : -1;
-    }
+    int[] gold = context.gold() == null ? null : context.gold().labels();
     double[] q = new double[n * k];
     CrowdLabKernel.posteriors(
         off, worker, label, 0, n, k, p, has, weights[0], weights[1][0], weights[1][1], gold, q);

@@ -106,6 +106,23 @@ public final class ClassifierEmKernel {
     }
   }
 
+  /** {@link #accumulate} for every task of {@code [fromTask, toTask)}. */
+  public static void accumulateTasks(
+      int[] off,
+      int[] worker,
+      int[] label,
+      int fromTask,
+      int toTask,
+      int k,
+      double[] prediction,
+      boolean[] has,
+      double[] post,
+      Counts counts) {
+    for (int i = fromTask; i < toTask; i++) {
+      accumulate(off, worker, label, i, k, prediction, has[i], post, counts);
+    }
+  }
+
   /**
    * The MAP M-step of {@code rows} confusion rows of {@code K} entries: row r of {@code counts}
    * plus the pseudo-counts {@code alpha[(r mod K) * K ..]} (when {@code addAlpha}), normalised into
@@ -144,20 +161,6 @@ public final class ClassifierEmKernel {
       rho[z] = numTasks == 0 ? 1.0 / k : rhoSums[z] / numTasks;
       logRho[z] = Math.log(Math.max(rho[z], 1e-300));
     }
-  }
-
-  /**
-   * α[z, l]: {@code total} pseudo-counts per confusion row, half on the diagonal, half spread
-   * evenly.
-   */
-  public static double[] pseudoCounts(int k, double total) {
-    double[] a = new double[k * k];
-    for (int z = 0; z < k; z++) {
-      for (int l = 0; l < k; l++) {
-        a[z * k + l] = total * (0.5 / k + (z == l ? 0.5 : 0));
-      }
-    }
-    return a;
   }
 
   /**
