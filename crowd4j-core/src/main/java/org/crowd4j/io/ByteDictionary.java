@@ -9,11 +9,19 @@ import java.util.Arrays;
 
 /**
  * Distinct byte strings (ids as a file spells them) numbered in order of arrival, each kept once in
- * one array and made a string ({@link #strings()}, UTF-8) only at the end: an open-addressing table
- * of {@code long} entries (hash in the high half, id + 1 in the low half) over the bytes. The byte
- * readers intern ids through it without a string per row.
+ * one array and made a string ({@link #strings()}, UTF-8) only at the end. Strings of at most
+ * {@value #SHORT} bytes — most ids — are filed under their bytes packed into one {@code long} with
+ * their length ({@link #shortKey}), so finding one costs one multiply and a comparison of keys;
+ * longer ones in an open-addressing table of {@code long} entries (hash in the high half, id + 1 in
+ * the low half) over the bytes. The byte readers intern ids through it without a string per row.
  */
 public final class ByteDictionary {
+  /** The longest string filed by its packed bytes. */
+  public static final int SHORT = 7;
+
+  private long[] shortKeys = new long[64];
+  private int[] shortIds = new int[64];
+  private int shortSize;
   private long[] slots = new long[64];
   private byte[] bytes = new byte[1024];
   private int[] start = new int[16];
@@ -35,6 +43,21 @@ public final class ByteDictionary {
     return h ^ (h >>> 16);
   }
 
+  /**
+   * The key {@code buf[off, off + len)} is filed under when it is a short string (1 to {@value
+   * #SHORT} bytes): its bytes, first in the lowest, with its length in the top byte; 0 otherwise.
+   */
+  public static long shortKey(byte[] buf, int off, int len) {
+    if (len == 0 || len > SHORT) {
+      return 0;
+    }
+    long key = (long) len << 56;
+    for (int i = len - 1; i >= 0; i--) {
+      key |= (buf[off + i] & 0xFFL) << (i << 3);
+    }
+    return key;
+  }
+
   /** Number of distinct strings. */
   public int size() {
     return size;
@@ -47,7 +70,7 @@ public final class ByteDictionary {
 
   /** As {@link #is}, {@code hash} being the string's {@link #hash}: a cheaper miss. */
   public boolean holds(int id, byte[] buf, int off, int len, int hash) {
-    return hashes[id] == hash && is(id, buf, off, len);
+    return (hashes[id] == hash || length[id] <= SHORT) && is(id, buf, off, len);
   }
 
   /** The id of {@code buf[off, off + len)}, numbered next when new. */
@@ -61,6 +84,10 @@ public final class ByteDictionary {
    * not hold (C1, line separators), else the result is -1 and nothing is added.
    */
   public int intern(byte[] buf, int off, int len, int hash, boolean checkText) {
+    long key = shortKey(buf, off, len);
+    if (key != 0) {
+      return internShort(key, buf, off, len, checkText);
+    }
     int mask = slots.length - 1;
     int s = (hash * 0x9E3779B9) >>> (32 - Integer.numberOfTrailingZeros(slots.length));
     while (true) {
@@ -77,6 +104,47 @@ public final class ByteDictionary {
     if (checkText && !isIdText(buf, off, len)) {
       return -1;
     }
+    int id = add(buf, off, len, hash);
+    slots[s] = ((long) hash << 32) | (id + 1L);
+    if (2L * (size - shortSize) > slots.length) {
+      rehash();
+    }
+    return id;
+  }
+
+  /**
+   * The id of the short string {@code buf[off, off + len)} whose {@link #shortKey} is {@code key}
+   * (not 0), numbered next when new; {@code checkText} as for {@link #intern(byte[], int, int, int,
+   * boolean)}.
+   */
+  public int internShort(long key, byte[] buf, int off, int len, boolean checkText) {
+    int mask = shortKeys.length - 1;
+    int s = shortSlot(key, shortKeys.length);
+    while (true) {
+      long k = shortKeys[s];
+      if (k == key) {
+        return shortIds[s];
+      }
+      if (k == 0) {
+        break;
+      }
+      s = (s + 1) & mask;
+    }
+    if (checkText && !isIdText(buf, off, len)) {
+      return -1;
+    }
+    int id = add(buf, off, len, 0);
+    shortKeys[s] = key;
+    shortIds[s] = id;
+    shortSize++;
+    if (2 * shortSize > shortKeys.length) {
+      rehashShort();
+    }
+    return id;
+  }
+
+  /** Stores a new string and numbers it. */
+  private int add(byte[] buf, int off, int len, int hash) {
     int id = size;
     if (id == start.length) {
       start = Arrays.copyOf(start, 2 * id);
@@ -92,11 +160,12 @@ public final class ByteDictionary {
     hashes[id] = hash;
     used += len;
     size++;
-    slots[s] = ((long) hash << 32) | (id + 1L);
-    if (2L * size > slots.length) {
-      rehash();
-    }
     return id;
+  }
+
+  private static int shortSlot(long key, int tableLength) {
+    return (int)
+        ((key * 0x9E3779B97F4A7C15L) >>> (64 - Integer.numberOfTrailingZeros(tableLength)));
   }
 
   /** The ids of {@code other}'s strings here, adding the new ones in {@code other}'s order. */
@@ -167,6 +236,9 @@ public final class ByteDictionary {
     int mask = fresh.length - 1;
     int shift = 32 - Integer.numberOfTrailingZeros(fresh.length);
     for (int i = 0; i < size; i++) {
+      if (length[i] <= SHORT) {
+        continue;
+      }
       int s = (hashes[i] * 0x9E3779B9) >>> shift;
       while (fresh[s] != 0) {
         s = (s + 1) & mask;
@@ -174,5 +246,25 @@ public final class ByteDictionary {
       fresh[s] = ((long) hashes[i] << 32) | (i + 1L);
     }
     slots = fresh;
+  }
+
+  private void rehashShort() {
+    long[] keys = new long[shortKeys.length * 2];
+    int[] ids = new int[keys.length];
+    int mask = keys.length - 1;
+    for (int i = 0; i < shortKeys.length; i++) {
+      long key = shortKeys[i];
+      if (key == 0) {
+        continue;
+      }
+      int s = shortSlot(key, keys.length);
+      while (keys[s] != 0) {
+        s = (s + 1) & mask;
+      }
+      keys[s] = key;
+      ids[s] = shortIds[i];
+    }
+    shortKeys = keys;
+    shortIds = ids;
   }
 }

@@ -348,6 +348,9 @@ public final class PlainCsvColumns {
     /** Per column, the id of the previous row's value (files often repeat it), or -1. */
     private final int[] lastId;
 
+    /** The {@link ByteDictionary#shortKey} of each column's last id; 0 when it is not short. */
+    private final long[] lastKey;
+
     /** Per column, where the current row's value lies in the buffer, and whether it is ASCII. */
     private final int[] valueStart = new int[columns.length];
 
@@ -367,6 +370,7 @@ public final class PlainCsvColumns {
       }
       lastId = new int[columns.length];
       Arrays.fill(lastId, -1);
+      lastKey = new long[columns.length];
       int expected = (int) Math.min(Integer.MAX_VALUE - 16, Math.max(16, (to - from) / 12));
       for (int c = 0; c < codes.length; c++) {
         if (dictionaryOf[c] == TEXT) {
@@ -579,6 +583,18 @@ public final class PlainCsvColumns {
         throw NotPlain.INSTANCE;
       }
       ByteDictionary d = dictionaries[dictionaryOf[col]];
+      long key = ByteDictionary.shortKey(buf, off, len);
+      if (key != 0) {
+        if (key == lastKey[col]) {
+          return lastId[col];
+        }
+        int id = d.internShort(key, buf, off, len, high);
+        if (id < 0) {
+          throw NotPlain.INSTANCE;
+        }
+        lastKey[col] = key;
+        return lastId[col] = id;
+      }
       int hash = ByteDictionary.hash(buf, off, len);
       int last = lastId[col];
       if (last >= 0 && d.holds(last, buf, off, len, hash)) {
@@ -588,6 +604,7 @@ public final class PlainCsvColumns {
       if (id < 0) {
         throw NotPlain.INSTANCE;
       }
+      lastKey[col] = 0;
       return lastId[col] = id;
     }
 

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.crowd4j.data.CrowdDataset;
 import org.crowd4j.internal.kernel.TaskChunks;
 import org.crowd4j.io.ResultWriter;
@@ -24,11 +25,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Same seed, same bytes: every method writes byte-identical labels.csv and model.json (but for the
- * wall-clock fields of the provenance) whether its parallel loops run on 1, 2 or 4 threads. The
- * crowd is big enough for several task chunks, so the chunked reductions really run in parallel.
+ * wall-clock fields of the provenance) whether its parallel loops run on 1, 2 or 4 threads. Each
+ * method gets a crowd big enough for several of its task chunks, so the chunked reductions really
+ * run in parallel: 240,000 answers for the methods that chunk by 65,536 answers, 40,000 for the
+ * rest (MMCE chunks by 8,192; M-MSR by 16,384 answer pairs).
  */
 class ThreadDeterminismTest {
   static CrowdDataset data;
+
+  /** The crowd of the methods that do not chunk by 65,536 answers. */
+  static CrowdDataset medium;
+
+  /** The methods whose parallel loops run over chunks of 65,536 answers. */
+  static final Set<String> LARGE_CHUNKS = Set.of("ds", "one-coin-ds", "glad", "mace");
 
   /**
    * A smaller crowd for the methods that fit every other method many times (auto, ds-map); their
@@ -54,9 +63,13 @@ class ThreadDeterminismTest {
         SyntheticCrowd.generate(48_000, 3, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 11)
             .data();
     assertTrue(TaskChunks.of(data, 65_536, 64).count() >= 3);
-    small =
-        SyntheticCrowd.generate(1_500, 3, 60, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 13)
+    // 40,000 answers: 3 or more chunks of 8,192 answers (MMCE)
+    medium =
+        SyntheticCrowd.generate(8_000, 3, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 14)
             .data();
+    assertTrue(TaskChunks.of(medium, 8_192, 64).count() >= 3);
+    small =
+        SyntheticCrowd.generate(600, 3, 60, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 13).data();
   }
 
   static List<String> methods() {
@@ -73,7 +86,8 @@ class ThreadDeterminismTest {
   @MethodSource("methods")
   void sameBytesWithOneTwoAndFourThreads(String method) throws Exception {
     byte[][] first = null;
-    CrowdDataset crowd = SELECTING.contains(method) ? small : data;
+    CrowdDataset crowd =
+        SELECTING.contains(method) ? small : LARGE_CHUNKS.contains(method) ? data : medium;
     for (int threads : new int[] {1, 2, 4}) {
       AggregationResult r =
           Pools.run(
@@ -95,14 +109,14 @@ class ThreadDeterminismTest {
   @org.junit.jupiter.api.Test
   void kosOnABinaryCrowd() throws Exception {
     CrowdDataset binary =
-        SyntheticCrowd.generate(48_000, 2, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 12)
+        SyntheticCrowd.generate(8_000, 2, 120, 5, new double[] {0.3, 0.4, 0.15, 0.1, 0.05}, 12)
             .data();
-    CrowdDataset saved = data;
-    data = binary;
+    CrowdDataset saved = medium;
+    medium = binary;
     try {
       sameBytesWithOneTwoAndFourThreads("kos");
     } finally {
-      data = saved;
+      medium = saved;
     }
   }
 

@@ -13,4 +13,9 @@ class ParityFullSweepTest extends ParityTest {
   List<String> crowds() {
     return Parity.datasets();
   }
+
+  @Override
+  List<String> goldCrowds() {
+    return Parity.datasets();
+  }
 }
