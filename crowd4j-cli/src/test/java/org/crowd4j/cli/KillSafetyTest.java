@@ -41,14 +41,15 @@ import org.junit.jupiter.params.provider.MethodSource;
  * withoutClock})), and a file the reference lacks is a failure. Hidden temporary files ({@code
  * .NAME….tmp}) may be left; they count as a run killed while writing.
  *
- * <p>In the build it runs {@value #DEFAULT_RUNS} kills per command on small inputs. The benchmark
- * version, {@code mvn -o -pl crowd4j-cli -am test -Dtest=KillSafetyTest
- * -Dsurefire.failIfNoSpecifiedTests=false -Dcrowd4j.kill.runs=50 -Dcrowd4j.kill.large=true}, kills
- * each command 50 times (the commands of the table on the same small inputs, the others on inputs
- * big enough to be killed while writing), and writes its figures to {@code target/kill-safety.txt}.
+ * <p>In the build it runs {@value #DEFAULT_RUNS} kills per command on small inputs (3 with {@code
+ * -Pfull-sweep}: property {@code crowd4j.kill.runs}). The benchmark version, {@code mvn -o -pl
+ * crowd4j-cli -am test -Dtest=KillSafetyTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dcrowd4j.kill.runs=50 -Dcrowd4j.kill.large=true}, kills each command 50 times (the commands of
+ * the table on the same small inputs, the others on inputs big enough to be killed while writing),
+ * and writes its figures to {@code target/kill-safety.txt}.
  */
 class KillSafetyTest {
-  static final int DEFAULT_RUNS = 3;
+  static final int DEFAULT_RUNS = 2;
   static final int RUNS = Integer.getInteger("crowd4j.kill.runs", DEFAULT_RUNS);
   static final boolean LARGE = Boolean.getBoolean("crowd4j.kill.large");
   private static final ObjectMapper JSON = new ObjectMapper();
