@@ -13,9 +13,4 @@ class ParityFullSweepTest extends ParityTest {
   List<String> crowds() {
     return Parity.datasets();
   }
-
-  @Override
-  List<String> goldCrowds() {
-    return Parity.datasets();
-  }
 }
