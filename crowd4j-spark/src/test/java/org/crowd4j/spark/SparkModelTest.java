@@ -85,7 +85,7 @@ class SparkModelTest extends SparkTestBase {
 
   @Test
   void annotatorModelsEqualTheCore() {
-    Parity.Data d = Parity.load(spark(), "web");
+    Parity.Data d = Parity.load(spark(), "labelme");
     int k = d.core().numLabels();
 
     AggregationResult ds = new DawidSkene().fit(d.core(), FitContext.none());
