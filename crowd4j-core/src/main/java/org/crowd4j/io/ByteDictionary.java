@@ -70,7 +70,7 @@ public final class ByteDictionary {
 
   /** As {@link #is}, {@code hash} being the string's {@link #hash}: a cheaper miss. */
   public boolean holds(int id, byte[] buf, int off, int len, int hash) {
-    return (hashes[id] == hash || length[id] <= SHORT) && is(id, buf, off, len);
+    return hashes[id] == hash && is(id, buf, off, len);
   }
 
   /** The id of {@code buf[off, off + len)}, numbered next when new. */
@@ -133,7 +133,7 @@ public final class ByteDictionary {
     if (checkText && !isIdText(buf, off, len)) {
       return -1;
     }
-    int id = add(buf, off, len, 0);
+    int id = add(buf, off, len, hash(buf, off, len));
     shortKeys[s] = key;
     shortIds[s] = id;
     shortSize++;

@@ -15,6 +15,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
+import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
 import org.crowd4j.method.Diagnostics;
 
@@ -66,6 +67,14 @@ public abstract class CrowdModel<M extends CrowdModel<M>> extends FittedModel<M>
 
   final FittedParameters parameters() {
     return state.parameters;
+  }
+
+  /**
+   * The per-worker confusion matrices of the worker table's {@code confusion} column (the models
+   * that fit one: Dawid–Skene, common-confusion EM, the classifier-aware EM and CROWDLAB).
+   */
+  final ConfusionMatrices confusionColumn() {
+    return new ConfusionMatrices(numWorkers(), labels().size(), parameters().column("confusion"));
   }
 
   @Override

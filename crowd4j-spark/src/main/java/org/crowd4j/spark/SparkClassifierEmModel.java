@@ -79,7 +79,7 @@ public final class SparkClassifierEmModel extends CrowdModel<SparkClassifierEmMo
 
   @Override
   WorkerModel workerModel() {
-    return new ConfusionMatrices(numWorkers(), labels().size(), parameters().column("confusion"));
+    return confusionColumn();
   }
 
   @Override

@@ -3,7 +3,6 @@ package org.crowd4j.spark;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.ml.util.MLReader;
 import org.crowd4j.aggregate.CommonConfusionModel;
-import org.crowd4j.aggregate.ConfusionMatrices;
 import org.crowd4j.aggregate.WorkerModel;
 
 /**
@@ -51,10 +50,7 @@ public final class SparkCommonConfusionEmModel extends CrowdModel<SparkCommonCon
   @Override
   WorkerModel workerModel() {
     FittedParameters p = parameters();
-    return new CommonConfusionModel(
-        p.array(COMMON),
-        new ConfusionMatrices(numWorkers(), labels().size(), p.column("confusion")),
-        p.column("omega"));
+    return new CommonConfusionModel(p.array(COMMON), confusionColumn(), p.column("omega"));
   }
 
   @Override

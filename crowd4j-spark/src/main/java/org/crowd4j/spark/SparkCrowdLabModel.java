@@ -80,7 +80,7 @@ public final class SparkCrowdLabModel extends CrowdModel<SparkCrowdLabModel>
 
   @Override
   WorkerModel workerModel() {
-    return new ConfusionMatrices(numWorkers(), labels().size(), parameters().column("confusion"));
+    return confusionColumn();
   }
 
   @Override

@@ -49,7 +49,7 @@ public final class SparkDawidSkeneModel extends CrowdModel<SparkDawidSkeneModel>
 
   @Override
   WorkerModel workerModel() {
-    return new ConfusionMatrices(numWorkers(), labels().size(), parameters().column("confusion"));
+    return confusionColumn();
   }
 
   @Override
